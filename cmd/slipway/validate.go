@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// fileReport is the validation result of one file, as printed by
+// `slipway validate --json`.
+type fileReport struct {
+	File     string               `json:"file"`
+	Readable bool                 `json:"readable"`
+	Legal    bool                 `json:"legal"`
+	Tier     *designer.TierReport `json:"tier,omitempty"`
+	Problems designer.Problems    `json:"problems"`
+}
+
+func validateCommand() command {
+	return command{
+		name:    "validate",
+		summary: "check design files against the construction rules (exit 0 legal, 1 illegal, 2 unreadable)",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			asJSON := fs.Bool("json", false, "print one JSON report per file as a JSON array")
+			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway validate [--json] [--tier N] FILE...")
+				fs.PrintDefaults()
+			}
+			if err := fs.Parse(args); err != nil {
+				return 2
+			}
+			if fs.NArg() == 0 {
+				fs.Usage()
+				return 2
+			}
+			cat := designer.BuiltinCatalogue()
+			var reports []fileReport
+			code := 0
+			for _, name := range fs.Args() {
+				r := validateFile(cat, name, designer.Options{TierLimit: *tier})
+				reports = append(reports, r)
+				switch {
+				case !r.Readable:
+					code = max(code, 2)
+				case !r.Legal:
+					code = max(code, 1)
+				}
+				if !*asJSON {
+					printReport(stdout, r)
+				}
+			}
+			if *asJSON {
+				enc := json.NewEncoder(stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(reports); err != nil {
+					fmt.Fprintln(stderr, "slipway validate:", err)
+					return 2
+				}
+			}
+			return code
+		},
+	}
+}
+
+func validateFile(cat *designer.Catalogue, name string, opt designer.Options) fileReport {
+	r := fileReport{File: name, Problems: designer.Problems{}}
+	f, err := os.Open(name)
+	if err != nil {
+		r.Problems = append(r.Problems, designer.Problem{Rule: designer.RuleJSONSyntax, Severity: designer.Error, Message: err.Error()})
+		return r
+	}
+	defer f.Close()
+	d, err := designer.ReadDesign(f)
+	if err != nil {
+		if de, ok := err.(*designer.DecodeError); ok {
+			r.Problems = append(r.Problems, de.Problem())
+		} else {
+			r.Problems = append(r.Problems, designer.Problem{Rule: designer.RuleJSONSyntax, Severity: designer.Error, Message: err.Error()})
+		}
+		return r
+	}
+	r.Readable = true
+	r.Problems = cat.Validate(d, opt)
+	r.Legal = r.Problems.Legal()
+	t := cat.Tier(d)
+	r.Tier = &t
+	return r
+}
+
+func printReport(w io.Writer, r fileReport) {
+	switch {
+	case !r.Readable:
+		fmt.Fprintf(w, "%s: unreadable\n", r.File)
+	case r.Legal:
+		fmt.Fprintf(w, "%s: legal, tier %d\n", r.File, r.Tier.Tier)
+	default:
+		fmt.Fprintf(w, "%s: illegal, tier %d\n", r.File, r.Tier.Tier)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	if r.Tier != nil {
+		for _, t := range r.Tier.Reasons {
+			fmt.Fprintf(w, "  tier %d: %s (%s)\n", t.Tier, t.Reason, t.Path)
+		}
+	}
+}
