@@ -39,6 +39,7 @@ type Kind struct {
 	Rating     RatingSpec            `json:"rating"`
 	RatingRule string                `json:"ratingRule"`
 	Placement  string                `json:"placement"`
+	Required   *Requirement          `json:"required,omitempty"`
 	Params     map[string]*ParamSpec `json:"params,omitempty"`
 	Power      Coefficients          `json:"power"`
 	Space      Coefficients          `json:"space"`
@@ -66,6 +67,13 @@ const (
 	RequiredAlways = "always" // every entry names the parameter
 	RequiredCore   = "core"   // entries in the core name it; outboard ones may
 )
+
+// Requirement says that every design must carry at least one system of
+// a kind, anywhere or in the core, on pain of Rule.
+type Requirement struct {
+	Where string `json:"where"` // "any" or "core"
+	Rule  string `json:"rule"`
+}
 
 // RatingSpec says how a kind is rated.
 type RatingSpec struct {
@@ -196,6 +204,9 @@ func (c *Catalogue) index() error {
 		}
 		if k.Placement != PlacementAny && k.Placement != PlacementFacingSideOrCore {
 			return fmt.Errorf("%s: unknown placement %q", where, k.Placement)
+		}
+		if r := k.Required; r != nil && (r.Rule == "" || (r.Where != "any" && r.Where != "core")) {
+			return fmt.Errorf("%s: required needs where any|core and a rule", where)
 		}
 		for name, p := range k.Params {
 			if name != "facing" && name != "axis" && name != "arc" && name != "type" {

@@ -259,16 +259,21 @@ func (d *strictDecoder) value(tok json.Token, v reflect.Value) error {
 			return d.fail(RuleJSONType, "number %s is out of range", n)
 		}
 		v.SetFloat(f)
-	case reflect.Slice:
+	case reflect.Slice, reflect.Map:
+		if tok == nil { // null reads as an empty list or object, as in encoding/json
+			v.SetZero()
+			return nil
+		}
+		if v.Kind() == reflect.Map {
+			if delim, ok := tok.(json.Delim); !ok || delim != '{' {
+				return d.fail(RuleJSONType, "expected an object, got %s", describe(tok))
+			}
+			return d.mapValue(v)
+		}
 		if delim, ok := tok.(json.Delim); !ok || delim != '[' {
 			return d.fail(RuleJSONType, "expected an array, got %s", describe(tok))
 		}
 		return d.array(v)
-	case reflect.Map:
-		if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-			return d.fail(RuleJSONType, "expected an object, got %s", describe(tok))
-		}
-		return d.mapValue(v)
 	case reflect.Struct:
 		if delim, ok := tok.(json.Delim); !ok || delim != '{' {
 			return d.fail(RuleJSONType, "expected an object, got %s", describe(tok))
