@@ -105,7 +105,9 @@ var mutations = []mutation{
 	{rule: "R-SEC-03", design: func(d *Design) { d.Sections.Fore.Armour.Aft = &Armour{Rating: 1, Type: DefenceEnergy} }},
 	{rule: "R-SEC-04", design: func(d *Design) { d.Sections.Fore.Armour.Fore.Rating = 6 }},
 	{rule: "R-SEC-05", design: func(d *Design) { removeKind(d.Sections.Port, "shieldBasic") }},
-	{rule: "R-SEC-06", design: func(d *Design) { d.Sections.Aft.Systems = append(d.Sections.Aft.Systems, System{Kind: "lifeSupport", Count: 1}) }},
+	{rule: "R-SEC-06", design: func(d *Design) {
+		d.Sections.Aft.Systems = append(d.Sections.Aft.Systems, System{Kind: "lifeSupport", Count: 1})
+	}},
 	{rule: "R-PRI-01", design: func(d *Design) { removeKind(d.Sections.Core, "bridge") }},
 	{rule: "R-PRI-02", design: func(d *Design) { removeKind(d.Sections.Core, "reactor") }},
 	{rule: "R-PRO-01", design: func(d *Design) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,7 +16,8 @@ import (
 // `slipway validate --json`.
 type fileReport struct {
 	File     string               `json:"file"`
-	Readable bool                 `json:"readable"`
+	Readable bool                 `json:"readable"` // the file could be read from disk
+	Decoded  bool                 `json:"decoded"`  // its bytes are a structurally sound design document
 	Legal    bool                 `json:"legal"`
 	Tier     *designer.TierReport `json:"tier,omitempty"`
 	Problems designer.Problems    `json:"problems"`
@@ -24,7 +26,7 @@ type fileReport struct {
 func validateCommand() command {
 	return command{
 		name:    "validate",
-		summary: "check design files against the construction rules (exit 0 legal, 1 illegal, 2 unreadable)",
+		summary: "check design files against the construction rules (exit 0 legal, 1 illegal, 2 unreadable file)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 			fs.SetOutput(stderr)
@@ -32,6 +34,8 @@ func validateCommand() command {
 			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
 			fs.Usage = func() {
 				fmt.Fprintln(stderr, "usage: slipway validate [--json] [--tier N] FILE...")
+				fmt.Fprintln(stderr, "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a")
+				fmt.Fprintln(stderr, "valid design document, 2 some file could not be read or bad usage.")
 				fs.PrintDefaults()
 			}
 			if err := fs.Parse(args); err != nil {
@@ -74,20 +78,25 @@ func validateFile(cat *designer.Catalogue, name string, opt designer.Options) fi
 	r := fileReport{File: name, Problems: designer.Problems{}}
 	f, err := os.Open(name)
 	if err != nil {
-		r.Problems = append(r.Problems, designer.Problem{Rule: designer.RuleJSONSyntax, Severity: designer.Error, Message: err.Error()})
+		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
 		return r
 	}
 	defer f.Close()
 	d, err := designer.ReadDesign(f)
+	r.Readable = true
 	if err != nil {
 		if de, ok := err.(*designer.DecodeError); ok {
 			r.Problems = append(r.Problems, de.Problem())
 		} else {
 			r.Problems = append(r.Problems, designer.Problem{Rule: designer.RuleJSONSyntax, Severity: designer.Error, Message: err.Error()})
 		}
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			r.Readable = false
+		}
 		return r
 	}
-	r.Readable = true
+	r.Decoded = true
 	r.Problems = cat.Validate(d, opt)
 	r.Legal = r.Problems.Legal()
 	t := cat.Tier(d)
@@ -99,6 +108,8 @@ func printReport(w io.Writer, r fileReport) {
 	switch {
 	case !r.Readable:
 		fmt.Fprintf(w, "%s: unreadable\n", r.File)
+	case !r.Decoded:
+		fmt.Fprintf(w, "%s: illegal, not a valid design document\n", r.File)
 	case r.Legal:
 		fmt.Fprintf(w, "%s: legal, tier %d\n", r.File, r.Tier.Tier)
 	default:
