@@ -30,7 +30,9 @@ func TestRulesDoNotFireAtTheEdge(t *testing.T) {
 				d.Weapons = append(d.Weapons, w)
 			}
 		}},
-		{"R-LIM-06 R-DOC-04", func(d *Design) { d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 999}) }},
+		{"R-LIM-06 R-DOC-04", func(d *Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 999})
+		}},
 		{"R-DOC-02", func(d *Design) {
 			d.Name = strings.Repeat("é", 80)
 			d.Description = strings.Repeat("line\n\t", 600)
