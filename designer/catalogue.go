@@ -48,6 +48,10 @@ type Kind struct {
 	Notes      string                `json:"notes,omitempty"`
 }
 
+// KindReactor is the reactor kind, whose rating costing derives from the
+// power each section draws (rules §6.3).
+const KindReactor = "reactor"
+
 // Rating modes.
 const (
 	RatingRange     = "range"     // the player enters a rating in [Min, Max]

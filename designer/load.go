@@ -28,36 +28,51 @@ type SectionLoad struct {
 // count as nothing, so invalid designs still load as far as they can.
 func (c *Catalogue) Loads(d *Design) []SectionLoad {
 	var out []SectionLoad
-	for _, ns := range d.Sections.List() {
-		sl := SectionLoad{Section: ns.Name}
-		sec := ns.Section
-		base := "sections." + string(ns.Name)
-		add := func(path, what string, p, s float64) {
-			sl.Items = append(sl.Items, LoadItem{Path: path, What: what, Power: p, Space: s})
-			sl.Power += p
-			sl.Space += s
+	for _, name := range SectionOrder {
+		if sec := d.Sections.Get(name); sec != nil {
+			out = append(out, c.sectionLoad(d, name, sec, true))
 		}
-		hh := float64(sec.HullHits())
-		for _, a := range ArcOrder {
-			if ar := sec.Armour.Get(a); ar != nil && ar.Rating > 0 {
-				k := c.Other.ArmourPerHullHit
-				f := float64(float64(ar.Rating) * hh)
-				add(base+".armour."+string(a), fmt.Sprintf("armour %d on %s over %g hull hits", ar.Rating, a, hh),
-					float64(k.Power*f), float64(k.Space*f))
-			}
-			if sh := sec.Shields.Get(a); sh != nil && sh.Hits > 0 {
-				k := c.Other.ShieldHit
-				h := float64(sh.Hits)
-				add(base+".shields."+string(a), fmt.Sprintf("%d shield hits on %s", sh.Hits, a),
-					float64(k.Power*h), float64(k.Space*h))
-			}
+	}
+	return out
+}
+
+// sectionLoad totals one section's power and space; with items it also
+// lists each part with its path and a description.
+func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items bool) SectionLoad {
+	sl := SectionLoad{Section: name}
+	base := root("sections").key(string(name))
+	add := func(at path, what func() string, p, s float64) {
+		if items {
+			sl.Items = append(sl.Items, LoadItem{Path: at.String(), What: what(), Power: p, Space: s})
 		}
-		for i, s := range sec.Systems {
-			k := c.Kind(s.Kind)
-			if k == nil {
-				continue
-			}
-			n := float64(clampCount(s.Count))
+		sl.Power += p
+		sl.Space += s
+	}
+	hh := float64(sec.HullHits())
+	for _, a := range ArcOrder {
+		if ar := sec.Armour.Get(a); ar != nil && ar.Rating > 0 {
+			k := c.Other.ArmourPerHullHit
+			f := float64(float64(ar.Rating) * hh)
+			add(base.key("armour").key(string(a)), func() string { return fmt.Sprintf("armour %d on %s over %g hull hits", ar.Rating, a, hh) },
+				float64(k.Power*f), float64(k.Space*f))
+		}
+		if sh := sec.Shields.Get(a); sh != nil && sh.Hits > 0 {
+			k := c.Other.ShieldHit
+			h := float64(sh.Hits)
+			add(base.key("shields").key(string(a)), func() string { return fmt.Sprintf("%d shield hits on %s", sh.Hits, a) },
+				float64(k.Power*h), float64(k.Space*h))
+		}
+	}
+	for i, s := range sec.Systems {
+		k := c.Kind(s.Kind)
+		if k == nil {
+			continue
+		}
+		n := float64(clampCount(s.Count))
+		if s.Kind == KindReactor {
+			sl.Reactors += clampCount(s.Count)
+		}
+		add(base.key("systems").idx(i), func() string {
 			what := k.Name
 			if k.Rating.Mode == RatingRange {
 				what = fmt.Sprintf("%s rating %d", k.Name, s.Rating)
@@ -65,33 +80,28 @@ func (c *Catalogue) Loads(d *Design) []SectionLoad {
 			if s.Count != 1 {
 				what = fmt.Sprintf("%d x %s", s.Count, what)
 			}
-			if s.Kind == "reactor" {
-				sl.Reactors += clampCount(s.Count)
-			}
-			add(fmt.Sprintf("%s.systems[%d]", base, i), what,
-				float64(n*k.Power.Of(s.Rating)), float64(n*k.Space.Of(s.Rating)))
-		}
-		for i, m := range sec.Weapons {
-			w := d.Weapon(m.Weapon)
-			if w == nil {
-				continue
-			}
-			p := float64(float64(clampCount(m.Count)) * c.MountPower(w))
-			add(fmt.Sprintf("%s.weapons[%d]", base, i), fmt.Sprintf("%d x %s", m.Count, w.Name), p, p)
-		}
-		for i, h := range sec.Hangars {
-			b := d.HangarBay(h.Bay)
-			if b == nil {
-				continue
-			}
-			k := c.Other.HangarLaunch
-			l := float64(clampCount(h.Count) * b.Launch)
-			add(fmt.Sprintf("%s.hangars[%d]", base, i), fmt.Sprintf("%d x %s (launch %d)", h.Count, b.Name, b.Launch),
-				float64(k.Power*l), float64(k.Space*l))
-		}
-		out = append(out, sl)
+			return what
+		}, float64(n*k.Power.Of(s.Rating)), float64(n*k.Space.Of(s.Rating)))
 	}
-	return out
+	for i, m := range sec.Weapons {
+		w := d.Weapon(m.Weapon)
+		if w == nil {
+			continue
+		}
+		p := float64(float64(clampCount(m.Count)) * c.MountPower(w))
+		add(base.key("weapons").idx(i), func() string { return fmt.Sprintf("%d x %s", m.Count, w.Name) }, p, p)
+	}
+	for i, h := range sec.Hangars {
+		b := d.HangarBay(h.Bay)
+		if b == nil {
+			continue
+		}
+		k := c.Other.HangarLaunch
+		l := float64(clampCount(h.Count) * b.Launch)
+		add(base.key("hangars").idx(i), func() string { return fmt.Sprintf("%d x %s (launch %d)", h.Count, b.Name, b.Launch) },
+			float64(k.Power*l), float64(k.Space*l))
+	}
+	return sl
 }
 
 // MountPower is the power one mount of weapon w draws:
@@ -136,13 +146,15 @@ type SpaceReport struct {
 
 // Space totals the space of every section and derives the minimum tech
 // level: max(1, ceil(2 x SU / H)).
-func (c *Catalogue) Space(d *Design) SpaceReport {
+func (c *Catalogue) Space(d *Design) SpaceReport { return c.spaceTotal(d) }
+
+func (c *Catalogue) spaceTotal(d *Design) SpaceReport {
 	var r SpaceReport
-	for _, sl := range c.Loads(d) {
-		r.Space += sl.Space
-	}
-	for _, ns := range d.Sections.List() {
-		r.HullHits += ns.Section.HullHits()
+	for _, name := range SectionOrder {
+		if sec := d.Sections.Get(name); sec != nil {
+			r.Space += c.sectionLoad(d, name, sec, false).Space
+			r.HullHits += sec.HullHits()
+		}
 	}
 	r.MinTechLevel = 1
 	if r.HullHits > 0 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+var defences = []string{DefenceEnergy, DefenceKinetic, DefenceEnergyKinetic}
+
 func arcNames(arcs []Arc) string {
 	if len(arcs) == 0 {
 		return "none"
@@ -18,84 +20,86 @@ func arcNames(arcs []Arc) string {
 
 func (v *validator) sections() {
 	if v.d.Sections.Core == nil {
-		v.errorf("R-SEC-01", "sections.core", "add a \"core\" section with hull layers, a bridge and a reactor", "the design has no core section")
+		v.errorf("R-SEC-01", root("sections").key("core"), "add a \"core\" section with hull layers, a bridge and a reactor", "the design has no core section")
 	}
-	for _, ns := range v.d.Sections.List() {
-		v.section(ns.Name, ns.Section)
+	for _, name := range SectionOrder {
+		if sec := v.d.Sections.Get(name); sec != nil {
+			v.section(name, sec)
+		}
 	}
 }
 
 func (v *validator) section(name SectionName, sec *Section) {
-	base := "sections." + string(name)
-	faced := v.d.Sections.FacedArcs(name)
+	base := root("sections").key(string(name))
 	if n := len(sec.Layers); n < 1 || n > 5 {
-		v.errorf("R-SEC-02", base+".layers", "give the section 1 to 5 hull layers", "section %s has %d hull layers; allowed 1-5", name, n)
+		v.errorf("R-SEC-02", base.key("layers"), "give the section 1 to 5 hull layers", "section %s has %d hull layers; allowed 1-5", name, n)
 	}
 	for i, l := range sec.Layers {
-		p := fmt.Sprintf("%s.layers[%d]", base, i)
+		p := base.key("layers").idx(i)
 		if l.HullHits < 1 {
-			v.errorf("R-SEC-02", p+".hullHits", "give every layer at least one hull hit, or remove the layer", "layer %d has %d hull hits; at least 1 needed", i+1, l.HullHits)
+			v.errorf("R-SEC-02", p.key("hullHits"), "give every layer at least one hull hit, or remove the layer", "layer %d has %d hull hits; at least 1 needed", i+1, l.HullHits)
 		}
 		if l.Crew < 0 {
-			v.errorf("R-SEC-02", p+".crew", "use 0 or more crew parties", "layer %d has %d crew parties", i+1, l.Crew)
+			v.errorf("R-SEC-02", p.key("crew"), "use 0 or more crew parties", "layer %d has %d crew parties", i+1, l.Crew)
 		} else if l.Crew > 999 {
-			v.errorf("R-LIM-06", p+".crew", "use at most 999", "layer %d has %d crew parties; at most 999 allowed", i+1, l.Crew)
+			v.errorf("R-LIM-06", p.key("crew"), "use at most 999", "layer %d has %d crew parties; at most 999 allowed", i+1, l.Crew)
 		}
 		if l.Marines < 0 {
-			v.errorf("R-SEC-02", p+".marines", "use 0 or more marine parties", "layer %d has %d marine parties", i+1, l.Marines)
+			v.errorf("R-SEC-02", p.key("marines"), "use 0 or more marine parties", "layer %d has %d marine parties", i+1, l.Marines)
 		} else if l.Marines > 999 {
-			v.errorf("R-LIM-06", p+".marines", "use at most 999", "layer %d has %d marine parties; at most 999 allowed", i+1, l.Marines)
+			v.errorf("R-LIM-06", p.key("marines"), "use at most 999", "layer %d has %d marine parties; at most 999 allowed", i+1, l.Marines)
 		}
 	}
 	notFaced := func(what string, a Arc) {
-		v.errorf("R-SEC-03", base+"."+what+"."+string(a), "this section faces: "+arcNames(faced),
+		v.errorf("R-SEC-03", base.key(what).key(string(a)), "this section faces: "+arcNames(v.d.Sections.FacedArcs(name)),
 			"section %s does not face the %s arc, so it cannot carry %s there", name, a, what)
 	}
-	defences := []string{DefenceEnergy, DefenceKinetic, DefenceEnergyKinetic}
 	for _, a := range ArcOrder {
 		facesIt := v.d.Sections.Faces(name, a)
 		if ar := sec.Armour.Get(a); ar != nil {
 			if !facesIt {
 				notFaced("armour", a)
 			} else {
-				v.intRange("R-SEC-04", base+".armour."+string(a)+".rating", "armour rating", ar.Rating, 0, 5)
-				v.oneOf("R-SEC-04", base+".armour."+string(a)+".type", "armour type", ar.Type, defences...)
+				ap := base.key("armour").key(string(a))
+				v.intRange("R-SEC-04", ap.key("rating"), "armour rating", ar.Rating, 0, 5)
+				v.oneOf("R-SEC-04", ap.key("type"), "armour type", ar.Type, defences...)
 			}
 		}
 		if ab := sec.Ablative.Get(a); ab != nil {
 			if !facesIt {
 				notFaced("ablative", a)
 			} else {
-				v.intRange("R-SEC-04", base+".ablative."+string(a), "ablative plates", *ab, 0, 5)
+				v.intRange("R-SEC-04", base.key("ablative").key(string(a)), "ablative plates", *ab, 0, 5)
 			}
 		}
 		if sh := sec.Shields.Get(a); sh != nil {
+			sp := base.key("shields").key(string(a))
 			switch {
 			case !facesIt:
 				notFaced("shields", a)
 			case sh.Hits < 0:
-				v.errorf("R-SEC-04", base+".shields."+string(a)+".hits", "use 0 or more shield hits", "shield hits are %d", sh.Hits)
+				v.errorf("R-SEC-04", sp.key("hits"), "use 0 or more shield hits", "shield hits are %d", sh.Hits)
 			case sh.Hits > 999:
-				v.errorf("R-LIM-06", base+".shields."+string(a)+".hits", "use at most 999", "shield hits are %d; at most 999 allowed", sh.Hits)
+				v.errorf("R-LIM-06", sp.key("hits"), "use at most 999", "shield hits are %d; at most 999 allowed", sh.Hits)
 			default:
-				if v.oneOf("R-SEC-04", base+".shields."+string(a)+".type", "shield type", sh.Type, defences...) && sh.Hits > 0 && !v.shieldSupported(a) {
-					v.errorf("R-SEC-05", base+".shields."+string(a), "add a shield generator to the "+string(a)+" section, or one in the core with \"arc\": \""+string(a)+"\"",
+				if v.oneOf("R-SEC-04", sp.key("type"), "shield type", sh.Type, defences...) && sh.Hits > 0 && !v.shieldSupported(a) {
+					v.errorf("R-SEC-05", sp, "add a shield generator to the "+string(a)+" section, or one in the core with \"arc\": \""+string(a)+"\"",
 						"%d shield hits on the %s arc but no shield generator supports that arc", sh.Hits, a)
 				}
 			}
 		}
 	}
 	for i := range sec.Systems {
-		v.system(name, fmt.Sprintf("%s.systems[%d]", base, i), &sec.Systems[i])
+		v.system(name, base.key("systems").idx(i), &sec.Systems[i])
 	}
 	for i, m := range sec.Weapons {
-		v.mount(name, fmt.Sprintf("%s.weapons[%d]", base, i), m)
+		v.mount(name, base.key("weapons").idx(i), m)
 	}
 	for i, h := range sec.Hangars {
-		p := fmt.Sprintf("%s.hangars[%d]", base, i)
-		v.count(p+".count", h.Count)
+		p := base.key("hangars").idx(i)
+		v.count(p.key("count"), h.Count)
 		if v.d.HangarBay(h.Bay) == nil {
-			v.errorf("R-HB-05", p+".bay", "define it under hangarBays, or use one of: "+v.defIDs("bay"), "hangar bay %q is not defined", h.Bay)
+			v.errorf("R-HB-05", p.key("bay"), "define it under hangarBays, or use one of: "+v.defIDs("bay"), "hangar bay %q is not defined", h.Bay)
 		}
 	}
 }
@@ -145,11 +149,11 @@ func (v *validator) defIDs(which string) string {
 	return strings.Join(ids, ", ")
 }
 
-func (v *validator) system(name SectionName, path string, s *System) {
-	v.count(path+".count", s.Count)
+func (v *validator) system(name SectionName, at path, s *System) {
+	v.count(at.key("count"), s.Count)
 	k := v.c.Kind(s.Kind)
 	if k == nil {
-		v.errorf("R-SYS-01", path+".kind", "use one of: "+strings.Join(v.c.KindNames(), ", "), "unknown system kind %q", s.Kind)
+		v.errorf("R-SYS-01", at.key("kind"), "use one of: "+strings.Join(v.c.KindNames(), ", "), "unknown system kind %q", s.Kind)
 		return
 	}
 	switch k.Rating.Mode {
@@ -159,23 +163,23 @@ func (v *validator) system(name SectionName, path string, s *System) {
 			if s.Rating != 0 {
 				what = fmt.Sprint(s.Rating)
 			}
-			v.errorf(k.RatingRule, path+".rating", fmt.Sprintf("give a rating from %d to %d", k.Rating.Min, k.Rating.Max),
+			v.errorf(k.RatingRule, at.key("rating"), fmt.Sprintf("give a rating from %d to %d", k.Rating.Min, k.Rating.Max),
 				"%s rating is %s; allowed %d-%d", k.Name, what, k.Rating.Min, k.Rating.Max)
 		}
 	case RatingNone:
 		if s.Rating != 0 {
-			v.errorf(k.RatingRule, path+".rating", "remove the rating", "a %s has no rating", strings.ToLower(k.Name))
+			v.errorf(k.RatingRule, at.key("rating"), "remove the rating", "a %s has no rating", strings.ToLower(k.Name))
 		}
 	case RatingDerived:
 		if s.Rating != 0 {
-			v.errorf(k.RatingRule, path+".rating", "remove the rating; Slipway derives it from the power drawn", "%s ratings are derived, never entered", strings.ToLower(k.Name))
+			v.errorf(k.RatingRule, at.key("rating"), "remove the rating; Slipway derives it from the power drawn", "%s ratings are derived, never entered", strings.ToLower(k.Name))
 		}
 	case RatingAutomatic:
-		v.errorf(k.RatingRule, path, "remove this entry; every section with crew or marines has life support", "%s is automatic and never entered", strings.ToLower(k.Name))
+		v.errorf(k.RatingRule, at, "remove this entry; every section with crew or marines has life support", "%s is automatic and never entered", strings.ToLower(k.Name))
 		return
 	}
 	for _, pn := range ParamNames {
-		v.param(name, path, k, s, pn)
+		v.param(name, at, k, s, pn)
 	}
 	if k.Placement == PlacementFacingSideOrCore && contains([]string{"port", "starboard"}, s.Facing) {
 		side := SectionName(s.Facing)
@@ -185,16 +189,16 @@ func (v *validator) system(name SectionName, path string, s *System) {
 			if v.d.Sections.Get(side) == nil {
 				where += " or the core"
 			}
-			v.errorf(k.Params["facing"].Rule, path, "move it to "+where,
+			v.errorf(k.Params["facing"].Rule, at, "move it to "+where,
 				"a %s facing %s must sit in %s, not in %s", strings.ToLower(k.Name), s.Facing, where, name)
 		}
 	}
 }
 
-func (v *validator) param(name SectionName, path string, k *Kind, s *System, pn string) {
+func (v *validator) param(name SectionName, at path, k *Kind, s *System, pn string) {
 	val := s.Param(pn)
 	spec := k.Params[pn]
-	p := path + "." + pn
+	p := at.key(pn)
 	if spec == nil {
 		if val != "" {
 			v.errorf("R-SYS-03", p, "remove it", "a %s takes no %s", strings.ToLower(k.Name), pn)
@@ -220,18 +224,18 @@ func (v *validator) param(name SectionName, path string, k *Kind, s *System, pn 
 	}
 }
 
-func (v *validator) mount(name SectionName, path string, m Mount) {
-	v.count(path+".count", m.Count)
+func (v *validator) mount(name SectionName, at path, m Mount) {
+	v.count(at.key("count"), m.Count)
 	if v.d.Weapon(m.Weapon) == nil {
-		v.errorf("R-WPN-01", path+".weapon", "define it under weapons, or use one of: "+v.defIDs("weapon"), "weapon %q is not defined", m.Weapon)
+		v.errorf("R-WPN-01", at.key("weapon"), "define it under weapons, or use one of: "+v.defIDs("weapon"), "weapon %q is not defined", m.Weapon)
 	}
 	if len(m.Sectors) == 0 {
-		v.errorf("R-WPN-02", path+".sectors", "give at least one sector from 0 to 7", "the mount has no firing sectors")
+		v.errorf("R-WPN-02", at.key("sectors"), "give at least one sector from 0 to 7", "the mount has no firing sectors")
 		return
 	}
 	var seen [8]bool
 	for i, s := range m.Sectors {
-		sp := fmt.Sprintf("%s.sectors[%d]", path, i)
+		sp := at.key("sectors").idx(i)
 		if s < 0 || s > 7 {
 			v.errorf("R-WPN-02", sp, "sectors are numbered 0-7 clockwise from the bow", "sector %d does not exist", s)
 			continue
@@ -249,7 +253,7 @@ func (v *validator) mount(name SectionName, path string, m Mount) {
 	for i, s := range m.Sectors {
 		if s >= 0 && s <= 7 && SectorArc(s) == opp {
 			pair := ArcSectors[opp]
-			v.errorf("R-WPN-03", fmt.Sprintf("%s.sectors[%d]", path, i),
+			v.errorf("R-WPN-03", at.key("sectors").idx(i),
 				fmt.Sprintf("remove sectors %d and %d, or mount the weapon in the core", pair[0], pair[1]),
 				"a mount in the %s section cannot fire into the opposite %s arc (sector %d)", name, opp, s)
 		}
@@ -266,11 +270,12 @@ func (v *validator) requirements() {
 			continue // R-SEC-01 already says the core is missing
 		}
 		found := false
-		for _, ns := range v.d.Sections.List() {
-			if k.Required.Where == "core" && ns.Name != SectionCore {
+		for _, name := range SectionOrder {
+			sec := v.d.Sections.Get(name)
+			if sec == nil || (k.Required.Where == "core" && name != SectionCore) {
 				continue
 			}
-			for _, s := range ns.Section.Systems {
+			for _, s := range sec.Systems {
 				if s.Kind == k.Kind && s.Count > 0 {
 					found = true
 				}
@@ -280,23 +285,27 @@ func (v *validator) requirements() {
 			continue
 		}
 		if k.Required.Where == "core" {
-			v.errorf(k.Required.Rule, "sections.core.systems", "add {\"kind\": \""+k.Kind+"\"} to the core section", "the core section has no %s", strings.ToLower(k.Name))
+			v.errorf(k.Required.Rule, root("sections").key("core").key("systems"), "add {\"kind\": \""+k.Kind+"\"} to the core section", "the core section has no %s", strings.ToLower(k.Name))
 		} else {
-			v.errorf(k.Required.Rule, "sections", "add {\"kind\": \""+k.Kind+"\"} to any section", "the design has no %s", strings.ToLower(k.Name))
+			v.errorf(k.Required.Rule, root("sections"), "add {\"kind\": \""+k.Kind+"\"} to any section", "the design has no %s", strings.ToLower(k.Name))
 		}
 	}
 	hasBays, hasSoC := false, false
-	for _, ns := range v.d.Sections.List() {
-		if len(ns.Section.Hangars) > 0 {
+	for _, name := range SectionOrder {
+		sec := v.d.Sections.Get(name)
+		if sec == nil {
+			continue
+		}
+		if len(sec.Hangars) > 0 {
 			hasBays = true
 		}
-		for _, s := range ns.Section.Systems {
+		for _, s := range sec.Systems {
 			if s.Kind == "soc" && s.Count > 0 {
 				hasSoC = true
 			}
 		}
 	}
 	if hasBays && !hasSoC {
-		v.errorf("R-SECY-04", "sections", "add {\"kind\": \"soc\", \"rating\": 1} to any section", "the ship carries hangar bays but has no starfighter operations centre")
+		v.errorf("R-SECY-04", root("sections"), "add {\"kind\": \"soc\", \"rating\": 1} to any section", "the ship carries hangar bays but has no starfighter operations centre")
 	}
 }
