@@ -25,6 +25,7 @@ func commands() []command {
 	return []command{
 		validateCommand(),
 		catalogueCommand(),
+		serveCommand(), recomputeCommand(),
 	}
 }
 

@@ -1,0 +1,121 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+type ctxKey int
+
+const requestIDKey ctxKey = iota
+
+// requestID returns the request id stored in ctx.
+func requestID(ctx context.Context) string {
+	s, _ := ctx.Value(requestIDKey).(string)
+	return s
+}
+
+// statusWriter remembers the status code written, for the access log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// middleware wraps the router in the plain net/http layers: request id,
+// access log, CORS for GETs, cross-origin write protection and the body
+// size limit.
+func (s *Server) middleware(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, http.StatusForbidden, "cross-origin", "cross-origin writes are refused; use a bearer token from scripts")
+	}))
+	inner := cop.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 {
+			var b [8]byte
+			rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			s.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
+				slogStr("requestId", id), slogStr("method", r.Method), slogStr("path", r.URL.Path),
+				slogInt("status", sw.status), slogInt("bytes", sw.bytes),
+				slogDur("duration", time.Since(start)), slogStr("remote", r.RemoteAddr))
+		}()
+		switch r.Method {
+		case http.MethodGet, http.MethodHead:
+			sw.Header().Set("Access-Control-Allow-Origin", "*")
+			sw.Header().Set("Access-Control-Expose-Headers", "ETag, X-Request-Id, Content-Disposition")
+			sw.Header().Add("Vary", "Authorization, Cookie")
+		case http.MethodOptions:
+			if r.Header.Get("Access-Control-Request-Method") != "" {
+				sw.Header().Set("Access-Control-Allow-Origin", "*")
+				sw.Header().Set("Access-Control-Allow-Methods", "GET, HEAD")
+				sw.Header().Set("Access-Control-Allow-Headers", "If-None-Match, Accept")
+				sw.Header().Set("Access-Control-Max-Age", "600")
+				sw.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		if r.ContentLength > MaxBodyBytes {
+			writeProblem(sw, r, http.StatusRequestEntityTooLarge, "too-large",
+				fmt.Sprintf("the request body is %d bytes; the limit is %d", r.ContentLength, MaxBodyBytes))
+			return
+		}
+		r.Body = http.MaxBytesReader(sw, r.Body, MaxBodyBytes)
+		inner.ServeHTTP(sw, r)
+	})
+}
+
+// writeProblem writes a problem response outside gin.
+func writeProblem(w http.ResponseWriter, r *http.Request, status int, slug, detail string) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"type":%q,"title":%q,"status":%d,"detail":%q,"instance":%q,"requestId":%q}`+"\n",
+		problemTypeBase+slug, http.StatusText(status), status, detail, r.URL.Path, requestID(r.Context()))
+}
+
+// recoverer turns a handler panic into a 500 problem and logs it.
+func (s *Server) recoverer(c *gin.Context) {
+	defer func() {
+		if v := recover(); v != nil {
+			if err, ok := v.(error); ok && errors.Is(err, http.ErrAbortHandler) {
+				panic(v)
+			}
+			s.fail(c, fmt.Errorf("panic: %v", v))
+		}
+	}()
+	c.Next()
+}

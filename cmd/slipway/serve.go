@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/designer"
+)
+
+// serveFlags are the settings shared by the commands that open the
+// database; each flag falls back to an environment variable.
+type serveFlags struct {
+	addr    string
+	db      string
+	baseURL string
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func serveCommand() command {
+	return command{
+		name:    "serve",
+		summary: "run the design library service (HTTP API under /api/v1)",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			var f serveFlags
+			fs.StringVar(&f.addr, "addr", envOr("SLIPWAY_ADDR", ":8080"), "listen address (env SLIPWAY_ADDR)")
+			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path, created if missing (env SLIPWAY_DB)")
+			fs.StringVar(&f.baseURL, "base-url", envOr("SLIPWAY_BASE_URL", ""),
+				"public base URL, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL]")
+				fmt.Fprintln(stderr, "\nServes the JSON API (docs/api.md, /api/openapi.json), /healthz and /readyz.")
+				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
+				fmt.Fprintln(stderr, "it re-evaluates designs stored under an older costing-model version.")
+				fmt.Fprint(stderr, "Logs are JSON lines on stderr. SIGINT or SIGTERM shuts down gracefully.\n\n")
+				fs.PrintDefaults()
+			}
+			if err := fs.Parse(args); err != nil {
+				if errors.Is(err, flag.ErrHelp) {
+					return 0
+				}
+				return 2
+			}
+			log := slog.New(slog.NewJSONHandler(stderr, nil))
+			if err := serve(ctx, f, log, stdout); err != nil {
+				log.Error("serve failed", "err", err)
+				return 1
+			}
+			return 0
+		},
+	}
+}
+
+// openServer opens the database and builds the API server on it.
+func openServer(ctx context.Context, dbPath, baseURL string, log *slog.Logger) (*sqlite.DB, *api.Server, error) {
+	var base *url.URL
+	if baseURL != "" {
+		u, err := url.Parse(baseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, nil, fmt.Errorf("base URL %q: want http(s)://host[:port]", baseURL)
+		}
+		base = u
+	}
+	db, err := sqlite.Open(ctx, dbPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat := designer.BuiltinCatalogue()
+	srv := api.New(api.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log, BaseURL: base})
+	return db, srv, nil
+}
+
+func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer) error {
+	db, srv, err := openServer(ctx, f.db, f.baseURL, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := srv.SeedSamples(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		log.Info("published the sample library", "designs", n, "user", api.LibraryUser)
+	}
+	rep, err := srv.Recompute(ctx)
+	if err != nil {
+		return err
+	}
+	if len(rep.Changes) > 0 {
+		log.Info("re-evaluated stored designs", "model", rep.Model, "versions", len(rep.Changes))
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("listening", "addr", ln.Addr().String(), "db", f.db)
+	fmt.Fprintf(stdout, "slipway serve: listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// newEvaluator returns the costing model the service stores evaluations
+// from.
+func newEvaluator(cat *designer.Catalogue) api.Evaluator { return api.BasicEvaluator(cat) }

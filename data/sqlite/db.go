@@ -1,0 +1,132 @@
+// Package sqlite implements api.Store on SQLite (modernc.org/sqlite, pure
+// Go): WAL mode, foreign keys, a busy timeout, one writer connection and a
+// pool of readers, and versioned migrations embedded in the binary.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"runtime"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// DB is a Slipway database. It implements api.Store.
+type DB struct {
+	path string
+	// w is the single writer connection: SQLite allows one writer at a
+	// time, so queueing writers in Go avoids SQLITE_BUSY storms.
+	w *sql.DB
+	// r is the pool of reader connections; WAL lets them run beside the writer.
+	r *sql.DB
+	// now returns the current time; tests may replace it.
+	now func() time.Time
+}
+
+// Open opens (creating if needed) the database at path and applies every
+// pending migration.
+func Open(ctx context.Context, path string) (*DB, error) {
+	db := &DB{path: path, now: func() time.Time { return time.Now().UTC() }}
+	var err error
+	if db.w, err = sql.Open("sqlite", dsn(path, "immediate")); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.w.SetMaxOpenConns(1)
+	db.w.SetMaxIdleConns(1)
+	db.w.SetConnMaxLifetime(0)
+	if err := db.w.PingContext(ctx); err != nil {
+		db.w.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	if db.r, err = sql.Open("sqlite", dsn(path, "deferred")+"&_pragma=query_only(1)"); err != nil {
+		db.w.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	n := max(4, runtime.GOMAXPROCS(0)*2)
+	db.r.SetMaxOpenConns(n)
+	db.r.SetMaxIdleConns(n)
+	return db, nil
+}
+
+// dsn builds the connection string: WAL, foreign keys, a 10 s busy
+// timeout, full fsync on commit so that an acknowledged save survives a
+// crash, and the transaction locking mode.
+func dsn(path, txlock string) string {
+	v := url.Values{}
+	v.Add("_pragma", "journal_mode(WAL)")
+	v.Add("_pragma", "foreign_keys(1)")
+	v.Add("_pragma", "busy_timeout(10000)")
+	v.Add("_pragma", "synchronous(FULL)")
+	v.Add("_txlock", txlock)
+	return "file:" + path + "?" + v.Encode()
+}
+
+// Close closes both connection pools.
+func (db *DB) Close() error {
+	var err error
+	if db.r != nil {
+		err = db.r.Close()
+	}
+	if e := db.w.Close(); e != nil && err == nil {
+		err = e
+	}
+	return err
+}
+
+// Ready checks that the database answers a query.
+func (db *DB) Ready(ctx context.Context) error {
+	var n int
+	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
+		return fmt.Errorf("ready: %w", err)
+	}
+	return nil
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns its first line
+// ("ok" for a sound database).
+func (db *DB) IntegrityCheck(ctx context.Context) (string, error) {
+	var s string
+	if err := db.w.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&s); err != nil {
+		return "", fmt.Errorf("integrity check: %w", err)
+	}
+	return s, nil
+}
+
+// JournalMode returns the journal mode in force (wal).
+func (db *DB) JournalMode(ctx context.Context) (string, error) {
+	var s string
+	err := db.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&s)
+	return s, err
+}
+
+// tx runs fn in a write transaction and commits it, or rolls back on error.
+func (db *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+const timeFormat = time.RFC3339Nano
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(timeFormat, s)
+	return t
+}

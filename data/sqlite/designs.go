@@ -1,0 +1,349 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/slipway/slipway/api"
+)
+
+// designCols selects a design with its owner and latest version's
+// evaluation; docCols adds the version's stored documents.
+const designCols = `d.seq, d.id, d.owner_id, u.name, d.visibility, d.ruleset, d.rules_version, d.name,
+	d.description, d.tags, d.universe, d.version, coalesce(d.parent_id, ''), coalesce(d.parent_version, 0),
+	d.forks, d.created_at, d.updated_at,
+	v.author_id, v.created_at, v.model_version, v.cv, v.points, v.tier, v.ems, v.target_rating,
+	v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal`
+
+const docCols = `, v.document, v.result, v.problems`
+
+const designFrom = ` FROM designs d JOIN users u ON u.id = d.owner_id
+	JOIN versions v ON v.design_seq = d.seq AND v.n = d.version`
+
+type scanner interface{ Scan(...any) error }
+
+func scanDesign(s scanner, withDocs bool) (*api.Design, error) {
+	var d api.Design
+	var tags, created, updated, vcreated, vis string
+	var cf, legal bool
+	e := &d.Latest.Evaluation
+	dest := []any{&d.Seq, &d.ID, &d.OwnerID, &d.OwnerName, &vis, &d.Ruleset, &d.RulesVersion, &d.Name,
+		&d.Description, &tags, &d.Universe, &d.Version, &d.ParentID, &d.ParentVersion,
+		&d.Forks, &created, &updated,
+		&d.Latest.AuthorID, &vcreated, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS, &e.TargetRating,
+		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &cf, &legal}
+	var doc, res, probs []byte
+	if withDocs {
+		dest = append(dest, &doc, &res, &probs)
+	}
+	if err := s.Scan(dest...); err != nil {
+		return nil, err
+	}
+	d.Visibility = api.Visibility(vis)
+	_ = json.Unmarshal([]byte(tags), &d.Tags)
+	d.CreatedAt, d.UpdatedAt = parseTime(created), parseTime(updated)
+	e.CarriesFighters, e.Legal = cf, legal
+	d.Latest.DesignID, d.Latest.N, d.Latest.CreatedAt = d.ID, d.Version, parseTime(vcreated)
+	d.Latest.Document, d.Latest.Result, d.Latest.Problems = doc, res, probs
+	return &d, nil
+}
+
+// CreateDesigns creates the designs, each with its version 1, in one
+// transaction: either all are stored or none is.
+func (db *DB) CreateDesigns(ctx context.Context, ds []*api.NewDesign) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		for _, nd := range ds {
+			if err := db.createDesign(ctx, tx, nd); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("create designs: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *api.NewDesign) error {
+	now := formatTime(db.now())
+	tags, _ := json.Marshal(nonNil(nd.Tags))
+	e := nd.Version.Evaluation
+	var parent any
+	var parentVersion any
+	if nd.ParentID != "" {
+		parent, parentVersion = nd.ParentID, nd.ParentVersion
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO designs (id, owner_id, visibility, ruleset, rules_version, name,
+		description, tags, universe, version, parent_id, parent_version, created_at, updated_at,
+		cv, points, tier, tech_level, movement, hull, carries_fighters, legal)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		nd.ID, nd.OwnerID, string(nd.Visibility), nd.Ruleset, nd.RulesVersion, nd.Name,
+		nd.Description, string(tags), nd.Universe, parent, parentVersion, now, now,
+		e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal)
+	if err != nil {
+		if isUnique(err) {
+			return api.ErrConflict
+		}
+		return err
+	}
+	seq, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	if err := insertVersion(ctx, tx, seq, 1, nd.OwnerID, now, nd.Version); err != nil {
+		return err
+	}
+	if err := indexDesign(ctx, tx, seq, nd); err != nil {
+		return err
+	}
+	if nd.ParentID != "" {
+		if _, err := tx.ExecContext(ctx, `UPDATE designs SET forks = forks + 1 WHERE id = ?`, nd.ParentID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertVersion(ctx context.Context, tx *sql.Tx, seq int64, n int, author int64, now string, v api.Version) error {
+	e := v.Evaluation
+	_, err := tx.ExecContext(ctx, `INSERT INTO versions (design_seq, n, document, result, problems, author_id,
+		created_at, model_version, cv, points, tier, ems, target_rating, mass_factor, tech_level, movement,
+		hull, carries_fighters, legal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		seq, n, []byte(v.Document), []byte(orNull(v.Result)), []byte(orEmptyList(v.Problems)), author, now,
+		e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor, e.TechLevel,
+		e.Movement, e.Hull, e.CarriesFighters, e.Legal)
+	return err
+}
+
+// indexDesign (re)writes the design's row of the full-text index.
+func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *api.NewDesign) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM designs_fts WHERE rowid = ?`, seq); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO designs_fts (rowid, name, description, tags, universe, author)
+		SELECT ?, ?, ?, ?, ?, name FROM users WHERE id = ?`,
+		seq, nd.Name, nd.Description, strings.Join(nd.Tags, " "), nd.Universe, nd.OwnerID)
+	return err
+}
+
+// Design returns a live design with its latest version.
+func (db *DB) Design(ctx context.Context, id string) (*api.Design, error) {
+	row := db.r.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
+	d, err := scanDesign(row, true)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, api.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("design %s: %w", id, err)
+	}
+	return d, nil
+}
+
+// head locks in the design's current version inside a write transaction.
+func head(ctx context.Context, tx *sql.Tx, id string) (seq int64, version int, parent string, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT seq, version, coalesce(parent_id, '') FROM designs WHERE id = ? AND deleted_at IS NULL`, id).
+		Scan(&seq, &version, &parent)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = api.ErrNotFound
+	}
+	return seq, version, parent, err
+}
+
+// UpdateDesign stores v as version base+1 and the new metadata, if the
+// design is still at version base; otherwise it returns api.ErrStale.
+func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.NewDesign, v api.Version) (*api.Design, error) {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		seq, cur, _, err := head(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if cur != base {
+			return api.ErrStale
+		}
+		now := formatTime(db.now())
+		if err := insertVersion(ctx, tx, seq, cur+1, meta.OwnerID, now, v); err != nil {
+			return err
+		}
+		e := v.Evaluation
+		tags, _ := json.Marshal(nonNil(meta.Tags))
+		_, err = tx.ExecContext(ctx, `UPDATE designs SET version = ?, visibility = ?, ruleset = ?, rules_version = ?,
+			name = ?, description = ?, tags = ?, universe = ?, updated_at = ?, cv = ?, points = ?, tier = ?,
+			tech_level = ?, movement = ?, hull = ?, carries_fighters = ?, legal = ? WHERE seq = ?`,
+			cur+1, string(meta.Visibility), meta.Ruleset, meta.RulesVersion, meta.Name, meta.Description,
+			string(tags), meta.Universe, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
+			e.CarriesFighters, e.Legal, seq)
+		if err != nil {
+			return err
+		}
+		var owner int64
+		if err := tx.QueryRowContext(ctx, `SELECT owner_id FROM designs WHERE seq = ?`, seq).Scan(&owner); err != nil {
+			return err
+		}
+		meta.OwnerID = owner
+		return indexDesign(ctx, tx, seq, &meta)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update design %s: %w", id, err)
+	}
+	return db.designAfterWrite(ctx, id)
+}
+
+// designAfterWrite reads a design through the writer connection, so that
+// the caller sees its own write whatever the reader pool's snapshot.
+func (db *DB) designAfterWrite(ctx context.Context, id string) (*api.Design, error) {
+	row := db.w.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
+	d, err := scanDesign(row, true)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, api.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("design %s: %w", id, err)
+	}
+	return d, nil
+}
+
+// DeleteDesign deletes a design still at version base. Its versions are
+// kept (a fork's lineage still names them) but nothing serves them again.
+func (db *DB) DeleteDesign(ctx context.Context, id string, base int) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		seq, cur, parent, err := head(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if cur != base {
+			return api.ErrStale
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE designs SET deleted_at = ? WHERE seq = ?`, formatTime(db.now()), seq); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM designs_fts WHERE rowid = ?`, seq); err != nil {
+			return err
+		}
+		if parent != "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE designs SET forks = max(forks - 1, 0) WHERE id = ?`, parent); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete design %s: %w", id, err)
+	}
+	return nil
+}
+
+// Versions lists a live design's versions, oldest first, without documents.
+func (db *DB) Versions(ctx context.Context, id string) ([]api.Version, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
+		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal
+		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.id = ? AND d.deleted_at IS NULL ORDER BY v.n`, id)
+	if err != nil {
+		return nil, fmt.Errorf("versions %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []api.Version
+	for rows.Next() {
+		v, err := scanVersion(rows, false)
+		if err != nil {
+			return nil, fmt.Errorf("versions %s: %w", id, err)
+		}
+		out = append(out, *v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("versions %s: %w", id, err)
+	}
+	if len(out) == 0 {
+		return nil, api.ErrNotFound
+	}
+	return out, nil
+}
+
+func scanVersion(s scanner, withDocs bool) (*api.Version, error) {
+	var v api.Version
+	var created string
+	e := &v.Evaluation
+	dest := []any{&v.DesignID, &v.N, &v.AuthorID, &created, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS,
+		&e.TargetRating, &e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal}
+	var doc, res, probs []byte
+	if withDocs {
+		dest = append(dest, &doc, &res, &probs)
+	}
+	if err := s.Scan(dest...); err != nil {
+		return nil, err
+	}
+	v.CreatedAt = parseTime(created)
+	v.Document, v.Result, v.Problems = doc, res, probs
+	return &v, nil
+}
+
+// DesignVersion returns version n of a live design with its documents.
+func (db *DB) DesignVersion(ctx context.Context, id string, n int) (*api.Version, error) {
+	row := db.r.QueryRowContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
+		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
+		v.document, v.result, v.problems
+		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.id = ? AND d.deleted_at IS NULL AND v.n = ?`, id, n)
+	v, err := scanVersion(row, true)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, api.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("design %s version %d: %w", id, n, err)
+	}
+	return v, nil
+}
+
+// Forks lists the live designs forked from id, oldest first.
+func (db *DB) Forks(ctx context.Context, id string) ([]*api.Design, error) {
+	return db.designs(ctx, `SELECT `+designCols+designFrom+` WHERE d.parent_id = ? AND d.deleted_at IS NULL ORDER BY d.seq`, id)
+}
+
+// DesignsByOwner lists a user's live designs, newest first.
+func (db *DB) DesignsByOwner(ctx context.Context, ownerID int64) ([]*api.Design, error) {
+	return db.designs(ctx, `SELECT `+designCols+designFrom+` WHERE d.owner_id = ? AND d.deleted_at IS NULL ORDER BY d.seq DESC`, ownerID)
+}
+
+func (db *DB) designs(ctx context.Context, q string, args ...any) ([]*api.Design, error) {
+	rows, err := db.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("designs: %w", err)
+	}
+	defer rows.Close()
+	var out []*api.Design
+	for rows.Next() {
+		d, err := scanDesign(rows, false)
+		if err != nil {
+			return nil, fmt.Errorf("designs: %w", err)
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("designs: %w", err)
+	}
+	return out, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func orNull(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte("null")
+	}
+	return b
+}
+
+func orEmptyList(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte("[]")
+	}
+	return b
+}

@@ -1,0 +1,70 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/slipway/slipway/api"
+)
+
+// StaleVersions returns up to limit versions of live designs whose stored
+// evaluation came from another costing-model version than model.
+func (db *DB) StaleVersions(ctx context.Context, model string, limit int) ([]api.Version, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
+		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
+		v.document, v.result, v.problems
+		FROM versions v JOIN designs d ON d.seq = v.design_seq
+		WHERE v.model_version <> ? AND d.deleted_at IS NULL ORDER BY v.design_seq, v.n LIMIT ?`, model, limit)
+	if err != nil {
+		return nil, fmt.Errorf("stale versions: %w", err)
+	}
+	defer rows.Close()
+	var out []api.Version
+	for rows.Next() {
+		v, err := scanVersion(rows, true)
+		if err != nil {
+			return nil, fmt.Errorf("stale versions: %w", err)
+		}
+		out = append(out, *v)
+	}
+	return out, rows.Err()
+}
+
+// SaveRecomputations stores each version's new evaluation, updates the
+// design's filter columns when it is the latest version, and logs the old
+// and new numbers, all in one transaction.
+func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		now := formatTime(db.now())
+		for _, r := range rs {
+			var seq int64
+			if err := tx.QueryRowContext(ctx, `SELECT seq FROM designs WHERE id = ?`, r.DesignID).Scan(&seq); err != nil {
+				return fmt.Errorf("design %s: %w", r.DesignID, err)
+			}
+			e := r.Evaluation
+			if _, err := tx.ExecContext(ctx, `UPDATE versions SET result = ?, model_version = ?, cv = ?, points = ?,
+				tier = ?, ems = ?, target_rating = ?, mass_factor = ?, tech_level = ?, movement = ?, hull = ?,
+				carries_fighters = ?, legal = ? WHERE design_seq = ? AND n = ?`,
+				[]byte(orNull(r.Result)), e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor,
+				e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal, seq, r.Version); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE designs SET cv = ?, points = ?, tier = ?, tech_level = ?,
+				movement = ?, hull = ?, carries_fighters = ?, legal = ? WHERE seq = ? AND version = ?`,
+				e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal, seq, r.Version); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO recomputations (design_seq, n, old_model, new_model, old_cv,
+				new_cv, old_points, new_points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				seq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV, r.OldPoints, r.NewPoints, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("save recomputations: %w", err)
+	}
+	return nil
+}
