@@ -1,0 +1,280 @@
+package costing
+
+import (
+	"math"
+	"math/bits"
+	"strconv"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// eval is the state of one evaluation.
+type eval struct {
+	m   *Model
+	t   *Table
+	d   *designer.Design
+	r   *Result
+	tl  int // tech level used in formulas, 1-10
+	crw int // crew quality used, 1-5
+
+	hull      int     // total hull hits
+	emsCont   float64 // continuous EMS: sqrt(PU / TL)
+	sensor    int     // best sensor rating
+	sensorCap int     // indirect weapons the sensors can guide
+}
+
+// Evaluate derives every statistic of d and prices it. It never returns
+// nil and never panics: an invalid design is evaluated as far as its
+// parts allow and carries the validator's problems. A nil design is
+// treated as an empty one.
+func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
+	if d == nil {
+		d = &designer.Design{}
+	}
+	e := &eval{m: m, t: m.t, d: d, r: &Result{ModelVersion: m.t.Version, Name: d.Name}}
+	r := e.r
+	r.Problems = m.cat.Validate(d, designer.Options{TierLimit: opt.TierLimit})
+	if r.Problems == nil {
+		r.Problems = designer.Problems{}
+	}
+	r.Legal = r.Problems.Legal()
+	r.TierReport = m.cat.Tier(d)
+	r.Tier = r.TierReport.Tier
+	r.TechLevel = d.TechLevel
+	r.Movement = d.Movement
+	r.Hull = d.Hull
+	e.tl = clampInt(d.TechLevel, 1, 10)
+	e.quality(opt)
+
+	root := node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
+	loads := m.cat.Loads(d)
+	root.add(e.size(), e.reactors(loads), e.space(loads), e.lifeSupport(), e.speed())
+	e.scan()
+
+	o := e.offence()
+	df := e.defence()
+	mo := e.mobility()
+	te := e.technology()
+	u := e.utility()
+	cv := e.combatValue(o, df, mo, te, u)
+	root.add(cv, e.points())
+	root.Value = float64(r.CV)
+	r.Explanation = root
+	return r
+}
+
+func (e *eval) quality(opt Options) {
+	q := Quality{Crew: e.d.CrewQuality, Command: e.d.CommandQuality, DamageControl: e.d.DamageControl}
+	if opt.CrewQuality != 0 {
+		q.Crew = opt.CrewQuality
+	}
+	if opt.CommandQuality != "" {
+		q.Command = opt.CommandQuality
+	}
+	if opt.DamageControl != "" {
+		q.DamageControl = opt.DamageControl
+	}
+	q.Crew = clampInt(q.Crew, 1, 5)
+	if _, ok := e.t.CommandFactor[string(q.Command)]; !ok {
+		q.Command = "D2"
+	}
+	if _, ok := e.t.DamageControl[string(q.DamageControl)]; !ok {
+		q.DamageControl = "D4"
+	}
+	e.r.Quality = q
+	e.crw = q.Crew
+}
+
+// size derives mass factor and target rating (rules §6.1, §6.2).
+func (e *eval) size() *Node {
+	for _, ns := range e.d.Sections.List() {
+		for _, l := range ns.Section.Layers {
+			e.hull += clampInt(l.HullHits, 0, 1_000_000)
+		}
+	}
+	r := e.r
+	r.HullHits = e.hull
+	r.MassFactor = max(1, ceilPos(float64(e.hull)/e.t.HullHitsPerMassFactor))
+	r.TargetRating = e.t.BaseTargetRating - (bits.Len(uint(r.MassFactor)) - 1)
+	n := node("size", "Size", "", 0)
+	n.add(
+		node("massFactor", "Mass factor", "max(1, ceil(H / 10))", float64(r.MassFactor), in("H", float64(e.hull))),
+		node("targetRating", "Target rating", "3 - floor(log2(MF))", float64(r.TargetRating), in("MF", float64(r.MassFactor))),
+	)
+	return n
+}
+
+// reactors derives each reactor's rating and the EMS (rules §6.3). A
+// section without a reactor is powered by the core's; a design without a
+// core reactor gets a virtual one so that its EMS still means something.
+func (e *eval) reactors(loads []designer.SectionLoad) *Node {
+	tl := float64(e.tl)
+	e.r.Reactors = []Reactor{}
+	n := node("power", "Power, reactors and EMS", "", 0)
+	var corePower float64
+	coreReactors := 0
+	coreSupports := []designer.SectionName{}
+	hasCore := false
+	type group struct {
+		sec   designer.SectionName
+		power float64
+		n     int
+	}
+	var groups []group
+	for _, sl := range loads {
+		e.r.Power += sl.Power
+		n.add(node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
+		if sl.Section == designer.SectionCore {
+			hasCore = true
+			coreReactors = sl.Reactors
+		}
+		if sl.Section == designer.SectionCore || sl.Reactors == 0 {
+			corePower += sl.Power
+			coreSupports = append(coreSupports, sl.Section)
+			continue
+		}
+		groups = append(groups, group{sl.Section, sl.Power, sl.Reactors})
+	}
+	// The core group first, then the outboard groups in section order.
+	all := append([]group{{designer.SectionCore, corePower, coreReactors}}, groups...)
+	sum := 0
+	supported := 0.0
+	for i, g := range all {
+		if i == 0 && len(coreSupports) == 0 && !hasCore {
+			continue
+		}
+		virtual := g.n == 0
+		copies := max(g.n, 1)
+		rating := max(1, ceilPos(g.power/tl))
+		supports := []designer.SectionName{g.sec}
+		if i == 0 {
+			supports = coreSupports
+		}
+		for c := 0; c < copies; c++ {
+			each := rating / copies
+			if c < rating%copies {
+				each++
+			}
+			each = max(each, 1)
+			e.r.Reactors = append(e.r.Reactors, Reactor{Section: g.sec, Index: c + 1, Rating: each, Power: g.power, Supports: supports, Virtual: virtual})
+			sum += each
+		}
+		supported += g.power
+		label := "Reactors in " + string(g.sec)
+		if virtual {
+			label = "Missing core reactor (counted)"
+		}
+		n.add(node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
+			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
+	}
+	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
+	e.emsCont = max(1, math.Sqrt(supported/tl))
+	n.add(node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
+	n.Value = float64(e.r.EMS)
+	return n
+}
+
+// space reports space, density and minimum tech level (rules §6.6).
+func (e *eval) space(loads []designer.SectionLoad) *Node {
+	s := e.m.cat.Space(e.d)
+	e.r.Space, e.r.Density, e.r.MinTechLevel = s.Space, s.Density, s.MinTechLevel
+	return node("minTechLevel", "Minimum tech level", "max(1, ceil(2 x SU / H))", float64(s.MinTechLevel),
+		in("SU", s.Space), in("H", float64(s.HullHits)), in("density", s.Density))
+}
+
+// lifeSupport derives each crewed section's life support (rules §6.4).
+func (e *eval) lifeSupport() *Node {
+	n := node("lifeSupport", "Life support", "ceil((crew + marines) / 4) per section", 0)
+	e.r.LifeSupport = []LifeSupport{}
+	total := 0
+	for _, ns := range e.d.Sections.List() {
+		crew, marines := 0, 0
+		for _, l := range ns.Section.Layers {
+			crew += clampInt(l.Crew, 0, 1_000_000)
+			marines += clampInt(l.Marines, 0, 1_000_000)
+		}
+		p := crew + marines
+		if p == 0 {
+			continue
+		}
+		ls := (p + e.t.LifeSupportPeoplePerPoint - 1) / e.t.LifeSupportPeoplePerPoint
+		total += ls
+		e.r.LifeSupport = append(e.r.LifeSupport, LifeSupport{Section: ns.Name, People: p, Rating: ls})
+		n.add(node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
+	}
+	n.Value = float64(total)
+	return n
+}
+
+// speed reports maximum speed and acceleration (rules §6.5).
+func (e *eval) speed() *Node {
+	var a Acceleration
+	for _, ns := range e.d.Sections.List() {
+		for _, s := range ns.Section.Systems {
+			pts := float64(clampCount(s.Count) * clampInt(s.Rating, 0, 1000))
+			switch s.Kind {
+			case kindSTLPrimitive:
+				switch s.Facing {
+				case "aft":
+					a.Forward += pts
+				case "fore":
+					a.Reverse += pts
+				}
+			case kindSTLBasic:
+				if s.Axis == axisForeAft {
+					a.Forward += pts
+					a.Reverse += pts
+				}
+			case kindSTLAdvanced:
+				a.Forward += pts
+				a.Reverse += pts
+				a.Port += float64(pts * e.t.AdvancedThrust)
+				a.Starboard += float64(pts * e.t.AdvancedThrust)
+			case kindThruster:
+				switch s.Facing {
+				case "port":
+					a.Port += pts
+				case "starboard":
+					a.Starboard += pts
+				}
+			}
+		}
+	}
+	e.r.Acceleration = a
+	if e.d.Movement == designer.MovementNewtonian {
+		e.r.MaxSpeed, e.r.ReverseSpeed = 0, 0
+		return node("maxSpeed", "Maximum speed", "newtonian: no fixed maximum", 0,
+			in("forward", a.Forward), in("reverse", a.Reverse), in("port", a.Port), in("starboard", a.Starboard))
+	}
+	e.r.MaxSpeed = e.t.CinematicSpeedPerTechLevel * e.tl
+	e.r.ReverseSpeed = e.r.MaxSpeed / 2
+	return node("maxSpeed", "Maximum speed", "2 x TL cm per turn; reverse half, rounded down", float64(e.r.MaxSpeed),
+		in("TL", float64(e.tl)), in("reverse", float64(e.r.ReverseSpeed)),
+		in("forward", a.Forward), in("reverse drive", a.Reverse), in("port", a.Port), in("starboard", a.Starboard))
+}
+
+// scan collects the sensor figures offence needs.
+func (e *eval) scan() {
+	for _, ns := range e.d.Sections.List() {
+		for _, s := range ns.Section.Systems {
+			if s.Kind != kindSensor || s.Count <= 0 {
+				continue
+			}
+			rt := clampInt(s.Rating, 0, 20)
+			e.sensor = max(e.sensor, rt)
+			e.sensorCap += clampCount(s.Count) * rt
+		}
+	}
+}
+
+// combatValue combines the terms (rules §7.1).
+func (e *eval) combatValue(o, d, mo, te, u *Node) *Node {
+	t := e.t
+	root := float64(math.Sqrt(float64(o.Value * d.Value)))
+	cv := float64(float64(float64(float64(t.K*root)*mo.Value)*te.Value)) + u.Value
+	e.r.CV = Round(cv)
+	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: u.Value, K: t.K, CV: cv}
+	n := node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + U)", float64(e.r.CV),
+		in("k", t.K), in("sqrt(O x D)", root), in("unrounded", cv))
+	return n.add(o, d, mo, te, u)
+}

@@ -1,0 +1,125 @@
+package costing
+
+import "fmt"
+
+// mobility is M (rules §7.4): drive and thruster points per mass factor,
+// scored the same for both movement methods, times the FTL factor,
+// clamped to [0.8, 1.25].
+func (e *eval) mobility() *Node {
+	t := e.t
+	a := e.r.Acceleration
+	side := 0.0
+	for _, ns := range e.d.Sections.List() {
+		for _, s := range ns.Section.Systems {
+			pts := float64(clampCount(s.Count) * clampInt(s.Rating, 0, 1000))
+			switch {
+			case s.Kind == kindSTLPrimitive && (s.Facing == "port" || s.Facing == "starboard"):
+				side += pts
+			case s.Kind == kindSTLBasic && s.Axis == axisPortStarboard:
+				side += pts
+			}
+		}
+	}
+	mfc := max(1, float64(e.hull)/t.HullHitsPerMassFactor)
+	drive := (a.Forward + a.Reverse) / 2
+	turn := (a.Port+a.Starboard)/2 + float64(t.SideDriveWeight*side)
+	idx := (drive + turn) / mfc
+	move := t.MoveMin + float64(t.MoveSpan*idx)/(idx+t.MoveHalf)
+
+	ftl, ftlWhat := t.FTLNone, "no FTL drive"
+	for _, ns := range e.d.Sections.List() {
+		for _, s := range ns.Section.Systems {
+			f, ok := t.FTLFactor[s.Kind]
+			if !ok || s.Count <= 0 {
+				continue
+			}
+			f += float64(t.FTLPerTurn * float64(max(0, t.FTLSlowest-clampInt(s.Rating, 1, t.FTLSlowest))))
+			if f > ftl {
+				ftl, ftlWhat = f, fmt.Sprintf("%s rating %d", s.Kind, s.Rating)
+			}
+		}
+	}
+	m := min(t.MobilityMax, max(t.MobilityMin, float64(move*ftl)))
+	n := node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
+	n.add(
+		node("movement", "Movement", "0.89 + 0.25 x i / (i + 1), i = (drive + turning) / MF", move,
+			in("drive", drive), in("turning", turn), in("MF (continuous)", mfc), in("i", idx)),
+		node("ftl", "FTL: "+ftlWhat, "none 0.9, primitive 0.95, basic 1, advanced 1.05; +0.005 per turn under 10", ftl),
+	)
+	return n
+}
+
+// technology is T = 1 + 0.03 x (TL - minimum TL) (rules §7.4), with the
+// minimum tech level taken before rounding up (2 x density) so that a
+// little more space never costs a whole step.
+func (e *eval) technology() *Node {
+	t := e.t
+	need := max(1, float64(2*e.r.Density))
+	if e.hull == 0 && e.r.Space > 0 {
+		need = float64(e.r.MinTechLevel)
+	}
+	v := max(t.TechFloor, 1+float64(t.TechPremium*(float64(e.tl)-need)))
+	return node("technology", "Technology T", "1 + 0.03 x (TL - 2 x density)", v,
+		in("TL", float64(e.tl)), in("2 x density", need))
+}
+
+// utility is U (rules §7.4): fixed values per system and rating, and per
+// marine party.
+func (e *eval) utility() *Node {
+	t := e.t
+	n := node("utility", "Utility U", "sum of system values", 0)
+	total := 0.0
+	for _, ns := range e.d.Sections.List() {
+		for i, s := range ns.Section.Systems {
+			c := float64(clampCount(s.Count))
+			v := 0.0
+			formula := ""
+			if per, ok := t.UtilityPerRating[s.Kind]; ok {
+				v = float64(float64(c*float64(clampInt(s.Rating, 0, 1000))) * per)
+				formula = fmt.Sprintf("count x rating x %s", FormatNumber(per))
+			} else if per, ok := t.UtilityPerSystem[s.Kind]; ok {
+				v = float64(c * per)
+				formula = fmt.Sprintf("count x %s", FormatNumber(per))
+			} else {
+				continue
+			}
+			total += v
+			n.add(node(fmt.Sprintf("utility[sections.%s.systems[%d]]", ns.Name, i),
+				fmt.Sprintf("%s (sections.%s.systems[%d])", s.Kind, ns.Name, i), formula, v,
+				in("count", c), in("rating", float64(s.Rating))))
+		}
+	}
+	marines := 0
+	for _, ns := range e.d.Sections.List() {
+		_, m := ns.Section.People()
+		marines += clampInt(m, 0, 1_000_000)
+	}
+	if marines > 0 {
+		v := float64(float64(marines) * t.UtilityPerMarine)
+		total += v
+		n.add(node("utility[marines]", "Marine parties", "parties x 0.5", v, in("parties", float64(marines))))
+	}
+	n.Value = total
+	return n
+}
+
+// points prices the ship (rules §8): round(CV x crew x command x damage
+// control) + loadout.
+func (e *eval) points() *Node {
+	t := e.t
+	q := e.r.Quality
+	crew := 1 + float64(t.CrewStep*float64(q.Crew-1))
+	cmd := t.CommandFactor[string(q.Command)]
+	dc := t.DamageControl[string(q.DamageControl)]
+	base := float64(float64(float64(float64(e.r.CV)*crew)*cmd) * dc)
+	lp, ln := e.loadoutPoints()
+	e.r.LoadoutPoints = lp
+	e.r.Points = Round(base) + lp
+	e.r.Components.Points = base
+	n := node("points", "Points", "round(CV x crew x command x damage control) + loadout", float64(e.r.Points),
+		in("CV", float64(e.r.CV)), in("crew", crew), in("command", cmd), in("damage control", dc), in("unrounded", base))
+	if len(ln.Children) > 0 {
+		n.add(ln)
+	}
+	return n
+}
