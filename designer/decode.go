@@ -2,14 +2,13 @@ package designer
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -95,24 +94,20 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("decode: need a non-nil pointer, got %T", v)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	d := &strictDecoder{dec: dec, fields: map[reflect.Type]*fieldSet{}}
 	if df, ok := v.(defaulter); ok {
 		df.SetDefaults()
 	}
-	tok, err := d.token()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
-		}
+	s := &scanner{b: b, fields: map[reflect.Type]*fieldSet{}}
+	s.ws()
+	if s.i == len(b) {
+		return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
+	}
+	if err := s.value(rv.Elem()); err != nil {
 		return err
 	}
-	if err := d.value(tok, rv.Elem()); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &DecodeError{Rule: RuleJSONSyntax, Offset: dec.InputOffset(), Message: fmt.Sprintf("unexpected data after the document at byte %d", dec.InputOffset())}
+	s.ws()
+	if s.i != len(b) {
+		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(s.i), Message: fmt.Sprintf("unexpected data after the document at byte %d", s.i)}
 	}
 	return nil
 }
@@ -138,15 +133,21 @@ type fieldSet struct {
 	names  []string
 }
 
-type strictDecoder struct {
-	dec    *json.Decoder
+// scanner is a strict recursive-descent JSON reader that decodes straight
+// into Go values by reflection. It never skips a value: an unknown field or
+// a value of the wrong type stops it at once, so its recursion depth is
+// bounded by the depth of the Go types, whatever the input's nesting.
+type scanner struct {
+	b      []byte
+	i      int
 	path   []pathElem
 	fields map[reflect.Type]*fieldSet
+	buf    []byte // scratch for strings with escapes
 }
 
-func (d *strictDecoder) pathString() string {
+func (s *scanner) pathString() string {
 	var sb strings.Builder
-	for _, p := range d.path {
+	for _, p := range s.path {
 		if p.index >= 0 {
 			sb.WriteByte('[')
 			sb.WriteString(strconv.Itoa(p.index))
@@ -161,54 +162,233 @@ func (d *strictDecoder) pathString() string {
 	return sb.String()
 }
 
-func (d *strictDecoder) fail(rule, format string, args ...any) error {
-	return &DecodeError{Rule: rule, Path: d.pathString(), Offset: d.dec.InputOffset(), Message: fmt.Sprintf(format, args...)}
+func (s *scanner) fail(rule, format string, args ...any) error {
+	return &DecodeError{Rule: rule, Path: s.pathString(), Offset: int64(s.i), Message: fmt.Sprintf(format, args...)}
 }
 
-func (d *strictDecoder) token() (json.Token, error) {
-	tok, err := d.dec.Token()
-	if err != nil {
-		if err == io.EOF {
-			return nil, err
-		}
-		msg := err.Error()
-		msg = strings.TrimPrefix(msg, "json: ")
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			msg = "document ends too early"
-		}
-		return nil, &DecodeError{Rule: RuleJSONSyntax, Path: d.pathString(), Offset: d.dec.InputOffset(), Message: fmt.Sprintf("not valid JSON at byte %d: %s", d.dec.InputOffset(), msg)}
+// syntax reports malformed JSON at the current offset.
+func (s *scanner) syntax(expected string) error {
+	if s.i >= len(s.b) {
+		return s.fail(RuleJSONSyntax, "document ends too early")
 	}
-	return tok, nil
+	r, _ := utf8.DecodeRune(s.b[s.i:])
+	return s.fail(RuleJSONSyntax, "not valid JSON at byte %d: unexpected %q, expected %s", s.i, r, expected)
 }
 
-// describe names the JSON type of a token for error messages.
-func describe(tok json.Token) string {
-	switch t := tok.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "the number " + string(t)
-	case string:
-		if len(t) > 40 {
-			t = t[:37] + "..."
+func (s *scanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
 		}
-		return strconv.Quote(t)
-	case json.Delim:
-		if t == '{' {
-			return "an object"
-		}
+	}
+}
+
+// describe names the JSON value starting at the current offset, for type
+// errors. It reads at most one scalar and never descends.
+func (s *scanner) describe() string {
+	if s.i >= len(s.b) {
+		return "the end of the document"
+	}
+	switch c := s.b[s.i]; {
+	case c == '{':
+		return "an object"
+	case c == '[':
 		return "an array"
+	case c == '"':
+		save := s.i
+		str, err := s.str()
+		s.i = save
+		if err != nil {
+			return "a string"
+		}
+		if len(str) > 40 {
+			str = str[:37] + "..."
+		}
+		return strconv.Quote(str)
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || (c >= '0' && c <= '9'):
+		save := s.i
+		num, _, err := s.number()
+		s.i = save
+		if err != nil {
+			return "a number"
+		}
+		return "the number " + string(num)
 	}
-	return fmt.Sprintf("%v", tok)
+	r, _ := utf8.DecodeRune(s.b[s.i:])
+	return fmt.Sprintf("the character %q", r)
 }
 
-func (d *strictDecoder) value(tok json.Token, v reflect.Value) error {
+// literal consumes the literal word (true, false, null) or fails.
+func (s *scanner) literal(word string) error {
+	if !bytes.HasPrefix(s.b[s.i:], []byte(word)) {
+		return s.syntax("a JSON value")
+	}
+	s.i += len(word)
+	return nil
+}
+
+// str reads a JSON string at the current offset.
+func (s *scanner) str() (string, error) {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return "", s.syntax("a string")
+	}
+	s.i++
+	start := s.i
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			out := string(s.b[start:s.i])
+			s.i++
+			return out, nil
+		case c == '\\':
+			return s.strEscaped(start)
+		case c < 0x20:
+			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
+		}
+		s.i++
+	}
+	return "", s.syntax("the end of the string")
+}
+
+func (s *scanner) strEscaped(start int) (string, error) {
+	s.buf = append(s.buf[:0], s.b[start:s.i]...)
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return string(s.buf), nil
+		case c < 0x20:
+			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
+		case c != '\\':
+			s.buf = append(s.buf, c)
+			s.i++
+			continue
+		}
+		if s.i+1 >= len(s.b) {
+			break
+		}
+		s.i++
+		switch e := s.b[s.i]; e {
+		case '"', '\\', '/':
+			s.buf = append(s.buf, e)
+		case 'b':
+			s.buf = append(s.buf, '\b')
+		case 'f':
+			s.buf = append(s.buf, '\f')
+		case 'n':
+			s.buf = append(s.buf, '\n')
+		case 'r':
+			s.buf = append(s.buf, '\r')
+		case 't':
+			s.buf = append(s.buf, '\t')
+		case 'u':
+			r, ok := s.hex4(s.i + 1)
+			if !ok {
+				return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: bad \\u escape", s.i)
+			}
+			s.i += 4
+			if utf16.IsSurrogate(r) {
+				if r2, ok := s.hex4(s.i + 3); ok && s.i+2 < len(s.b) && s.b[s.i+1] == '\\' && s.b[s.i+2] == 'u' {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						r = dec
+						s.i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			s.buf = utf8.AppendRune(s.buf, r)
+		default:
+			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: unknown escape \\%c", s.i, e)
+		}
+		s.i++
+	}
+	return "", s.syntax("the end of the string")
+}
+
+func (s *scanner) hex4(at int) (rune, bool) {
+	if at+4 > len(s.b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s.b[at : at+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// number reads a JSON number and reports whether it is an integer
+// literal (no fraction or exponent).
+func (s *scanner) number() (num []byte, integer bool, err error) {
+	start := s.i
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.i < len(s.b) && s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return nil, false, s.syntax("a digit")
+	}
+	integer = true
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		integer = false
+		if digits() == 0 {
+			return nil, false, s.syntax("a digit after the decimal point")
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		integer = false
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return nil, false, s.syntax("a digit in the exponent")
+		}
+	}
+	return s.b[start:s.i], integer, nil
+}
+
+func (s *scanner) value(v reflect.Value) error {
+	s.ws()
+	if s.i >= len(s.b) {
+		return s.fail(RuleJSONSyntax, "document ends too early")
+	}
+	c := s.b[s.i]
 	if v.Kind() == reflect.Pointer {
-		if tok == nil {
+		if c == 'n' {
 			v.SetZero()
-			return nil
+			return s.literal("null")
 		}
 		if v.IsNil() {
 			v.Set(reflect.New(v.Type().Elem()))
@@ -216,139 +396,220 @@ func (d *strictDecoder) value(tok json.Token, v reflect.Value) error {
 				df.SetDefaults()
 			}
 		}
-		return d.value(tok, v.Elem())
+		return s.value(v.Elem())
 	}
 	switch v.Kind() {
 	case reflect.String:
-		s, ok := tok.(string)
-		if !ok {
-			return d.fail(RuleJSONType, "expected a string, got %s", describe(tok))
+		if c != '"' {
+			return s.typeError("a string")
 		}
-		v.SetString(s)
-	case reflect.Bool:
-		b, ok := tok.(bool)
-		if !ok {
-			return d.fail(RuleJSONType, "expected true or false, got %s", describe(tok))
-		}
-		v.SetBool(b)
-	case reflect.Int, reflect.Int64, reflect.Int32:
-		n, ok := tok.(json.Number)
-		if !ok {
-			return d.fail(RuleJSONType, "expected a whole number, got %s", describe(tok))
-		}
-		i, err := strconv.ParseInt(string(n), 10, 32)
+		str, err := s.str()
 		if err != nil {
-			f, ferr := strconv.ParseFloat(string(n), 64)
-			switch {
-			case ferr == nil && f == math.Trunc(f) && math.Abs(f) < 1e9:
-				i = int64(f) // 2.0 or 2e1: a whole number in another spelling
-			case ferr == nil && f != math.Trunc(f):
-				return d.fail(RuleJSONType, "expected a whole number, got %s", n)
-			default:
-				return d.fail(RuleJSONType, "number %s is out of range (at most %d)", n, math.MaxInt32)
-			}
+			return err
 		}
-		v.SetInt(i)
-	case reflect.Float64:
-		n, ok := tok.(json.Number)
+		v.SetString(str)
+	case reflect.Bool:
+		switch c {
+		case 't':
+			v.SetBool(true)
+			return s.literal("true")
+		case 'f':
+			v.SetBool(false)
+			return s.literal("false")
+		}
+		return s.typeError("true or false")
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		if c != '-' && (c < '0' || c > '9') {
+			return s.typeError("a whole number")
+		}
+		at := s.i
+		num, integer, err := s.number()
+		if err != nil {
+			return err
+		}
+		n, ok := parseWhole(num, integer)
 		if !ok {
-			return d.fail(RuleJSONType, "expected a number, got %s", describe(tok))
+			s.i = at
+			if f, ferr := strconv.ParseFloat(string(num), 64); ferr == nil && f != math.Trunc(f) {
+				return s.fail(RuleJSONType, "expected a whole number, got %s", num)
+			}
+			return s.fail(RuleJSONType, "number %s is out of range (at most %d)", num, math.MaxInt32)
 		}
-		f, err := strconv.ParseFloat(string(n), 64)
-		if err != nil || math.IsInf(f, 0) || math.Abs(f) > 1e15 {
-			return d.fail(RuleJSONType, "number %s is out of range", n)
+		v.SetInt(n)
+	case reflect.Float64:
+		if c != '-' && (c < '0' || c > '9') {
+			return s.typeError("a number")
+		}
+		num, _, err := s.number()
+		if err != nil {
+			return err
+		}
+		f, ferr := strconv.ParseFloat(string(num), 64)
+		if ferr != nil || math.IsInf(f, 0) || math.Abs(f) > 1e15 {
+			return s.fail(RuleJSONType, "number %s is out of range", num)
 		}
 		v.SetFloat(f)
 	case reflect.Slice, reflect.Map:
-		if tok == nil { // null reads as an empty list or object, as in encoding/json
+		if c == 'n' { // null reads as an empty list or object, as in encoding/json
 			v.SetZero()
-			return nil
+			return s.literal("null")
 		}
 		if v.Kind() == reflect.Map {
-			if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-				return d.fail(RuleJSONType, "expected an object, got %s", describe(tok))
+			if c != '{' {
+				return s.typeError("an object")
 			}
-			return d.mapValue(v)
+			return s.mapValue(v)
 		}
-		if delim, ok := tok.(json.Delim); !ok || delim != '[' {
-			return d.fail(RuleJSONType, "expected an array, got %s", describe(tok))
+		if c != '[' {
+			return s.typeError("an array")
 		}
-		return d.array(v)
+		return s.array(v)
 	case reflect.Struct:
-		if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-			return d.fail(RuleJSONType, "expected an object, got %s", describe(tok))
+		if c != '{' {
+			return s.typeError("an object")
 		}
-		return d.object(v)
+		return s.object(v)
 	default:
-		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), d.pathString())
+		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), s.pathString())
 	}
 	return nil
 }
 
-func (d *strictDecoder) array(v reflect.Value) error {
-	v.Set(reflect.MakeSlice(v.Type(), 0, 4))
-	for i := 0; ; i++ {
-		d.path = append(d.path, pathElem{index: i})
-		tok, err := d.token()
+func (s *scanner) typeError(want string) error {
+	if c := s.b[s.i]; c != '{' && c != '[' && c != '"' && c != 't' && c != 'f' && c != 'n' && c != '-' && (c < '0' || c > '9') {
+		return s.syntax("a JSON value")
+	}
+	return s.fail(RuleJSONType, "expected %s, got %s", want, s.describe())
+}
+
+// parseWhole parses an integer literal within int32 range; a literal with
+// a fraction or exponent is accepted when its value is whole (2.0, 2e1).
+func parseWhole(num []byte, integer bool) (int64, bool) {
+	if !integer {
+		f, err := strconv.ParseFloat(string(num), 64)
+		if err != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+			return 0, false
+		}
+		return int64(f), true
+	}
+	neg := num[0] == '-'
+	if neg {
+		num = num[1:]
+	}
+	var n int64
+	for _, c := range num {
+		n = n*10 + int64(c-'0')
+		if n > math.MaxInt32+1 {
+			return 0, false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	if n > math.MaxInt32 || n < math.MinInt32 {
+		return 0, false
+	}
+	return n, true
+}
+
+// next skips white space and reports the next byte, or 0 at the end.
+func (s *scanner) next() byte {
+	s.ws()
+	if s.i >= len(s.b) {
+		return 0
+	}
+	return s.b[s.i]
+}
+
+// members walks the members of an object, calling fn with each key; fn
+// reads the value. It handles commas, colons and the closing brace.
+func (s *scanner) members(fn func(key string) error) error {
+	s.i++ // '{'
+	if s.next() == '}' {
+		s.i++
+		return nil
+	}
+	for {
+		if s.next() != '"' {
+			return s.syntax("a field name in double quotes")
+		}
+		key, err := s.str()
 		if err != nil {
-			return d.eof(err)
+			return err
 		}
-		if delim, ok := tok.(json.Delim); ok && delim == ']' {
-			d.path = d.path[:len(d.path)-1]
+		if s.next() != ':' {
+			return s.syntax("a colon after the field name")
+		}
+		s.i++
+		s.path = append(s.path, pathElem{key: key, index: -1})
+		if err := fn(key); err != nil {
+			return err
+		}
+		s.path = s.path[:len(s.path)-1]
+		switch s.next() {
+		case ',':
+			s.i++
+		case '}':
+			s.i++
 			return nil
+		default:
+			return s.syntax("a comma or a closing brace")
 		}
-		elem := reflect.New(v.Type().Elem())
+	}
+}
+
+func (s *scanner) array(v reflect.Value) error {
+	s.i++ // '['
+	v.Set(reflect.MakeSlice(v.Type(), 0, 4))
+	if s.next() == ']' {
+		s.i++
+		return nil
+	}
+	elemType := v.Type().Elem()
+	for i := 0; ; i++ {
+		s.path = append(s.path, pathElem{index: i})
+		elem := reflect.New(elemType)
 		if df, ok := elem.Interface().(defaulter); ok {
 			df.SetDefaults()
 		}
-		if err := d.value(tok, elem.Elem()); err != nil {
+		if err := s.value(elem.Elem()); err != nil {
 			return err
 		}
 		v.Set(reflect.Append(v, elem.Elem()))
-		d.path = d.path[:len(d.path)-1]
+		s.path = s.path[:len(s.path)-1]
+		switch s.next() {
+		case ',':
+			s.i++
+		case ']':
+			s.i++
+			return nil
+		default:
+			return s.syntax("a comma or a closing bracket")
+		}
 	}
 }
 
-func (d *strictDecoder) eof(err error) error {
-	if err == io.EOF {
-		return d.fail(RuleJSONSyntax, "document ends too early")
-	}
-	return err
-}
-
-func (d *strictDecoder) mapValue(v reflect.Value) error {
+func (s *scanner) mapValue(v reflect.Value) error {
 	if v.Type().Key().Kind() != reflect.String {
 		return fmt.Errorf("decode: map key type %s unsupported", v.Type().Key())
 	}
 	v.Set(reflect.MakeMap(v.Type()))
-	for {
-		tok, err := d.token()
-		if err != nil {
-			return d.eof(err)
-		}
-		if delim, ok := tok.(json.Delim); ok && delim == '}' {
-			return nil
-		}
-		key := tok.(string) // the tokenizer guarantees object keys are strings
-		d.path = append(d.path, pathElem{key: key, index: -1})
-		if v.MapIndex(reflect.ValueOf(key)).IsValid() {
-			return d.fail(RuleJSONDuplicate, "duplicate key %q", key)
-		}
-		tok, err = d.token()
-		if err != nil {
-			return d.eof(err)
+	return s.members(func(key string) error {
+		kv := reflect.ValueOf(key).Convert(v.Type().Key())
+		if v.MapIndex(kv).IsValid() {
+			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
 		}
 		elem := reflect.New(v.Type().Elem()).Elem()
-		if err := d.value(tok, elem); err != nil {
+		if err := s.value(elem); err != nil {
 			return err
 		}
-		v.SetMapIndex(reflect.ValueOf(key).Convert(v.Type().Key()), elem)
-		d.path = d.path[:len(d.path)-1]
-	}
+		v.SetMapIndex(kv, elem)
+		return nil
+	})
 }
 
-func (d *strictDecoder) fieldsOf(t reflect.Type) *fieldSet {
-	if fs, ok := d.fields[t]; ok {
+func (s *scanner) fieldsOf(t reflect.Type) *fieldSet {
+	if fs, ok := s.fields[t]; ok {
 		return fs
 	}
 	fs := &fieldSet{byName: map[string]int{}}
@@ -367,38 +628,22 @@ func (d *strictDecoder) fieldsOf(t reflect.Type) *fieldSet {
 		fs.byName[name] = i
 		fs.names = append(fs.names, name)
 	}
-	d.fields[t] = fs
+	s.fields[t] = fs
 	return fs
 }
 
-func (d *strictDecoder) object(v reflect.Value) error {
-	fs := d.fieldsOf(v.Type())
+func (s *scanner) object(v reflect.Value) error {
+	fs := s.fieldsOf(v.Type())
 	var seen uint64 // structs here have fewer than 64 fields
-	for {
-		tok, err := d.token()
-		if err != nil {
-			return d.eof(err)
-		}
-		if delim, ok := tok.(json.Delim); ok && delim == '}' {
-			return nil
-		}
-		key := tok.(string)
-		d.path = append(d.path, pathElem{key: key, index: -1})
+	return s.members(func(key string) error {
 		idx, ok := fs.byName[key]
 		if !ok {
-			return d.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", key, strings.Join(fs.names, ", "))
+			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", key, strings.Join(fs.names, ", "))
 		}
 		if seen&(1<<uint(idx)) != 0 {
-			return d.fail(RuleJSONDuplicate, "duplicate key %q", key)
+			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
 		}
 		seen |= 1 << uint(idx)
-		tok, err = d.token()
-		if err != nil {
-			return d.eof(err)
-		}
-		if err := d.value(tok, v.Field(idx)); err != nil {
-			return err
-		}
-		d.path = d.path[:len(d.path)-1]
-	}
+		return s.value(v.Field(idx))
+	})
 }
