@@ -33,7 +33,7 @@ func TestRulesDoNotFireAtTheEdge(t *testing.T) {
 		{"R-LIM-06 R-DOC-04", func(d *Design) {
 			d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 999})
 		}},
-		{"R-DOC-02", func(d *Design) {
+		{"R-DOC-01 R-DOC-02", func(d *Design) {
 			d.Name = strings.Repeat("é", 80)
 			d.Description = strings.Repeat("line\n\t", 600)
 			d.Tags = strings.Split("a b c d e f g h i j k "+strings.Repeat("t", 32), " ")
@@ -118,21 +118,93 @@ func TestRulesDoNotFireAtTheEdge(t *testing.T) {
 			d.Sections.Core.Layers = append(d.Sections.Core.Layers, Layer{HullHits: 60})
 		}},
 		{"R-TL-01 R-TL-02", func(d *Design) { d.TechLevel = 3 }},
+		{"R-SEC-01 R-SEC-06 R-PRI-01 R-PRI-02 (bridge outboard, second reactor, crewless section)", func(d *Design) {
+			removeKind(d.Sections.Core, "bridge")
+			d.Sections.Aft.Systems = append(d.Sections.Aft.Systems, System{Kind: "bridge", Count: 1}, System{Kind: "reactor", Count: 2})
+			d.Sections.Port.Layers = []Layer{{HullHits: 12}}
+		}},
+		{"R-SYS-01 R-SYS-02 R-SYS-03 R-PRO-02 R-PRO-03 (every kind with its parameters)", func(d *Design) {
+			d.TechLevel = 10
+			d.Movement = MovementNewtonian
+			d.Sections.Core.Layers = append(d.Sections.Core.Layers, Layer{HullHits: 400})
+			c := BuiltinCatalogue()
+			for _, k := range c.Kinds {
+				if k.Rating.Mode == RatingAutomatic {
+					continue
+				}
+				s := System{Kind: k.Kind, Count: 1}
+				if k.Rating.Mode == RatingRange {
+					s.Rating = k.Rating.Max
+				}
+				sec := d.Sections.Fore
+				for _, pn := range ParamNames {
+					if spec := k.Params[pn]; spec != nil {
+						val := spec.Values[0]
+						if pn == "arc" {
+							val = "fore"
+						}
+						switch pn {
+						case "facing":
+							s.Facing = val
+							if k.Placement == PlacementFacingSideOrCore {
+								sec = d.Sections.Get(SectionName(val))
+							}
+						case "axis":
+							s.Axis = val
+						case "arc":
+							s.Arc = val
+						case "type":
+							s.Type = val
+						}
+					}
+				}
+				sec.Systems = append(sec.Systems, s)
+			}
+		}},
+		{"R-WPN-01 R-LIM-01 (late definition, 1 MiB document)", func(d *Design) {
+			d.Weapons = append([]WeaponDef{d.Weapons[2]}, d.Weapons[:2]...)
+			d.Description = strings.Repeat("x", 4000)
+		}},
+		{"R-TIER-01 (tier at the limit)", func(d *Design) {
+			d.Sections.Fore.Systems = append(d.Sections.Fore.Systems, System{Kind: "energyGrappler", Rating: 1, Arc: "fore", Count: 1})
+		}},
 	}
 	c := BuiltinCatalogue()
+	covered := map[string]bool{}
 	for _, tt := range tests {
+		for _, f := range strings.Fields(tt.rules) {
+			covered[f] = true
+		}
 		t.Run(tt.rules, func(t *testing.T) {
 			d := loadReference(t)
 			tt.edit(d)
 			// Round-trip through the decoder, as every caller does.
-			d, err := DecodeDesign(encodeDesign(t, d))
+			b := encodeDesign(t, d)
+			if strings.Contains(tt.rules, "R-LIM-01") {
+				// Pad to exactly the limit: still accepted.
+				b = append(b[:len(b)-1], []byte(strings.Repeat(" ", MaxDocumentBytes-len(b)))...)
+				b = append(b, '\n')
+				if len(b) != MaxDocumentBytes {
+					t.Fatalf("padded to %d bytes", len(b))
+				}
+			}
+			d, err := DecodeDesign(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ps := c.Validate(d, Options{}); len(ps) != 0 {
+			if ps := c.Validate(d, Options{TierLimit: 3}); len(ps) != 0 {
 				t.Fatalf("legal edit reported problems:\n%v", ps)
 			}
 		})
+	}
+	// Every construction rule has a case at its edge; the structural
+	// R-JSON rules are covered by the decoder tests, the R-SF and R-HB
+	// families by the carrier case.
+	for _, r := range Rules {
+		family := r.ID[:strings.LastIndex(r.ID, "-")] + "-*"
+		if !covered[r.ID] && !covered[family] && !strings.HasPrefix(r.ID, "R-JSON") {
+			t.Errorf("no edge case shows %s not firing", r.ID)
+		}
 	}
 }
 
