@@ -25,7 +25,7 @@ const TokenPrefix = "slw_"
 const userKey = "slipway.user"
 
 type credentials struct {
-	Username string `json:"username" validate:"required,min=3,max=32,username"`
+	Username string `json:"username" validate:"required,min=3,max=40,username"`
 	Password string `json:"password" validate:"required,min=8,max=128"`
 }
 

@@ -6,8 +6,9 @@ import (
 	"io"
 	"net/http"
 	"reflect"
-	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-playground/validator/v10"
@@ -18,7 +19,19 @@ import (
 // RuleRequest is the rule id of request-body fields that fail validation.
 const RuleRequest = "R-API-01"
 
-var userNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+// validUserName reports whether a user name is printable text without
+// leading or trailing spaces. Names are stored and shown verbatim.
+func validUserName(s string) bool {
+	if strings.TrimSpace(s) != s || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // newValidator returns a validator that names fields by their JSON names
 // and knows the "username" tag.
@@ -32,7 +45,7 @@ func newValidator() *validator.Validate {
 		return name
 	})
 	v.RegisterValidation("username", func(fl validator.FieldLevel) bool {
-		return userNameRE.MatchString(fl.Field().String())
+		return validUserName(fl.Field().String())
 	})
 	return v
 }
@@ -119,7 +132,7 @@ func fieldMessage(fe validator.FieldError) string {
 	case "oneof":
 		return "must be one of: " + fe.Param()
 	case "username":
-		return "may hold only letters, digits, '_', '.' and '-', starting with a letter or digit"
+		return "must be printable text without leading or trailing spaces"
 	}
 	return "fails the " + fe.Tag() + " check"
 }
