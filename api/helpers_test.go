@@ -30,7 +30,7 @@ type env struct {
 
 // newEnv starts a server with the sample library published, and checks
 // every response it gives against the OpenAPI document at the end.
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T, opts ...func(*api.Config)) *env {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "slipway.db"))
@@ -38,7 +38,11 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	cat := designer.BuiltinCatalogue()
-	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat), LoginRate: 1000})
+	cfg := api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat), LoginRate: 1000}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv := api.New(cfg)
 	if _, err := srv.SeedSamples(ctx); err != nil {
 		t.Fatal(err)
 	}
