@@ -242,3 +242,5 @@ func contains(ids []string, id string) bool {
 	}
 	return false
 }
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
