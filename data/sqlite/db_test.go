@@ -1,0 +1,171 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/data/sqlite"
+)
+
+func open(t *testing.T, path string) *sqlite.DB {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// TestMigrationsIdempotent opens a database twice: the second open applies
+// nothing and the schema version is the last migration's.
+func TestMigrationsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "m.db")
+	ms, err := sqlite.Migrations()
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("migrations %v %v", ms, err)
+	}
+	db := open(t, path)
+	v1, err := db.SchemaVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db2 := open(t, path)
+	v2, err := db2.SchemaVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v1 != ms[len(ms)-1].Version || v2 != v1 {
+		t.Fatalf("schema versions %d then %d, want %d", v1, v2, ms[len(ms)-1].Version)
+	}
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var n int
+	if err := raw.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(ms) {
+		t.Fatalf("schema_migrations rows %d (%v), want %d", n, err, len(ms))
+	}
+}
+
+// TestPragmas checks WAL mode and a sound database.
+func TestPragmas(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "p.db"))
+	if m, err := db.JournalMode(ctx); err != nil || m != "wal" {
+		t.Fatalf("journal mode %q %v", m, err)
+	}
+	if s, err := db.IntegrityCheck(ctx); err != nil || s != "ok" {
+		t.Fatalf("integrity %q %v", s, err)
+	}
+}
+
+func newDesign(id string, owner int64, vis api.Visibility) *api.NewDesign {
+	return &api.NewDesign{
+		ID: id, OwnerID: owner, Visibility: vis, Ruleset: "metaverse", RulesVersion: 1, Name: "Ship " + id,
+		Version: api.Version{Document: []byte(`{"name":"Ship ` + id + `"}`), Evaluation: api.Evaluation{ModelVersion: "m/1", CV: 10}},
+	}
+}
+
+// TestDesignStore covers create, the all-or-none batch, optimistic
+// concurrency on update and delete, versions, forks and foreign keys.
+func TestDesignStore(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "d.db"))
+	u, err := db.CreateUser(ctx, "Ann", "hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CreateUser(ctx, "ann", "hash"); !errors.Is(err, api.ErrConflict) {
+		t.Fatalf("duplicate user: %v", err)
+	}
+	if err := db.CreateDesigns(ctx, []*api.NewDesign{newDesign("a", u.ID, api.Public)}); err != nil {
+		t.Fatal(err)
+	}
+	// A batch with a duplicate id stores nothing.
+	err = db.CreateDesigns(ctx, []*api.NewDesign{newDesign("b", u.ID, api.Public), newDesign("a", u.ID, api.Public)})
+	if err == nil {
+		t.Fatal("duplicate id accepted")
+	}
+	if _, err := db.Design(ctx, "b"); !errors.Is(err, api.ErrNotFound) {
+		t.Fatalf("half-written batch: %v", err)
+	}
+	// Foreign keys hold: no design for a missing owner.
+	if err := db.CreateDesigns(ctx, []*api.NewDesign{newDesign("c", 999, api.Public)}); err == nil {
+		t.Fatal("design with a missing owner accepted")
+	}
+	nd := newDesign("a", u.ID, api.Public)
+	nd.Version.Document = []byte(`{"name":"v2"}`)
+	d, err := db.UpdateDesign(ctx, "a", 1, *nd, nd.Version)
+	if err != nil || d.Version != 2 || string(d.Latest.Document) != `{"name":"v2"}` {
+		t.Fatalf("update: %+v %v", d, err)
+	}
+	if _, err := db.UpdateDesign(ctx, "a", 1, *nd, nd.Version); !errors.Is(err, api.ErrStale) {
+		t.Fatalf("stale update: %v", err)
+	}
+	if err := db.DeleteDesign(ctx, "a", 1); !errors.Is(err, api.ErrStale) {
+		t.Fatalf("stale delete: %v", err)
+	}
+	vs, err := db.Versions(ctx, "a")
+	if err != nil || len(vs) != 2 {
+		t.Fatalf("versions %v %v", vs, err)
+	}
+	v1, err := db.DesignVersion(ctx, "a", 1)
+	if err != nil || string(v1.Document) != `{"name":"Ship a"}` {
+		t.Fatalf("version 1 %v %v", v1, err)
+	}
+	f := newDesign("f", u.ID, api.Public)
+	f.ParentID, f.ParentVersion = "a", 2
+	if err := db.CreateDesigns(ctx, []*api.NewDesign{f}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := db.Design(ctx, "a"); p.Forks != 1 {
+		t.Fatalf("forks %d", p.Forks)
+	}
+	if err := db.DeleteDesign(ctx, "a", 2); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Design(ctx, "f")
+	if err != nil || got.ParentID != "a" || got.ParentVersion != 2 {
+		t.Fatalf("fork after delete %+v %v", got, err)
+	}
+	page, err := db.Library(ctx, api.LibraryQuery{Sort: "newest", Desc: true})
+	if err != nil || len(page.Designs) != 1 || page.Designs[0].ID != "f" {
+		t.Fatalf("library %+v %v", page, err)
+	}
+}
+
+// TestSessions covers session expiry and tokens.
+func TestSessions(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "s.db"))
+	u, _ := db.CreateUser(ctx, "sam", "hash")
+	now := time.Now()
+	if err := db.CreateSession(ctx, "h1", u.ID, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.SessionUser(ctx, "h1", now); err != nil || got.ID != u.ID {
+		t.Fatalf("session %v %v", got, err)
+	}
+	if _, err := db.SessionUser(ctx, "h1", now.Add(2*time.Hour)); !errors.Is(err, api.ErrNotFound) {
+		t.Fatalf("expired session: %v", err)
+	}
+	db.DeleteSession(ctx, "h1")
+	if _, err := db.SessionUser(ctx, "h1", now); !errors.Is(err, api.ErrNotFound) {
+		t.Fatalf("deleted session: %v", err)
+	}
+	if _, err := db.CreateToken(ctx, u.ID, "t", "th"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.TokenUser(ctx, "th"); err != nil || got.Name != "sam" {
+		t.Fatalf("token user %v %v", got, err)
+	}
+}
