@@ -1,0 +1,324 @@
+package sheets
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/jung-kurt/gofpdf"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// rgb is a colour with 0-255 channels.
+type rgb struct{ r, g, b int }
+
+// Fixed inks of the sheets; category colours come from the catalogue.
+func ink() rgb        { return rgb{30, 30, 34} }
+func paperWhite() rgb { return rgb{255, 255, 255} }
+func rule() rgb       { return rgb{150, 150, 155} }
+func faint() rgb      { return rgb{232, 232, 236} }
+func crewOrange() rgb { return rgb{240, 140, 40} }
+func marineGold() rgb { return rgb{245, 210, 40} }
+func arcGreen() rgb   { return rgb{60, 170, 80} }
+
+// parseHex reads "#RRGGBB"; anything else is mid grey.
+func parseHex(s string) rgb {
+	s = strings.TrimPrefix(s, "#")
+	if len(s) != 6 {
+		return rgb{128, 128, 128}
+	}
+	v, err := strconv.ParseUint(s, 16, 32)
+	if err != nil {
+		return rgb{128, 128, 128}
+	}
+	return rgb{int(v >> 16 & 0xFF), int(v >> 8 & 0xFF), int(v & 0xFF)}
+}
+
+// light reports whether dark ink reads better than white on c.
+func (c rgb) light() bool {
+	return 0.299*float64(c.r)+0.587*float64(c.g)+0.114*float64(c.b) > 150
+}
+
+// grey turns a colour into its grey value, for black-and-white output.
+func (c rgb) grey() rgb {
+	y := int(0.299*float64(c.r) + 0.587*float64(c.g) + 0.114*float64(c.b) + 0.5)
+	return rgb{y, y, y}
+}
+
+// catStyle is how one system category is told apart on the sheet: its
+// colour, and in black and white its letter and hatch pattern.
+type catStyle struct {
+	id      string
+	colour  rgb
+	letter  string
+	pattern int
+}
+
+// canvas wraps a gofpdf document with the sheet's drawing vocabulary.
+type canvas struct {
+	pdf  *gofpdf.Fpdf
+	bw   bool
+	cat  *designer.Catalogue
+	cats map[string]catStyle
+	font string
+	size float64 // current font size in points
+	tr   func(string) string
+}
+
+// newCanvas starts a deterministic landscape or portrait document.
+func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
+	p, err := opt.paper()
+	if err != nil {
+		return nil, p, err
+	}
+	orient := "P"
+	if landscape {
+		orient = "L"
+	}
+	pdf := gofpdf.NewCustom(&gofpdf.InitType{
+		OrientationStr: orient,
+		UnitStr:        "mm",
+		Size:           gofpdf.SizeType{Wd: p.w, Ht: p.h},
+	})
+	pdf.SetCreationDate(fixedDate())
+	pdf.SetModificationDate(fixedDate())
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetCreator("Slipway", false)
+	pdf.SetLineCapStyle("round")
+	pdf.SetLineJoinStyle("round")
+	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue()}
+	c.cats = categoryStyles(c.cat)
+	c.setFont("", 8)
+	if landscape {
+		p.w, p.h = p.h, p.w
+	}
+	return c, p, nil
+}
+
+// categoryStyles derives each category's print style from the catalogue:
+// its colour, and a distinct letter (the first unused letter of its name)
+// and pattern (by order) for black and white.
+func categoryStyles(cat *designer.Catalogue) map[string]catStyle {
+	out := make(map[string]catStyle, len(cat.Categories))
+	used := map[rune]bool{}
+	for i, k := range cat.Categories {
+		letter := "?"
+		for _, r := range strings.ToUpper(k.Name) {
+			if r >= 'A' && r <= 'Z' && !used[r] {
+				used[r] = true
+				letter = string(r)
+				break
+			}
+		}
+		out[k.ID] = catStyle{id: k.ID, colour: parseHex(k.Colour), letter: letter, pattern: i}
+	}
+	return out
+}
+
+// style returns the style of category id (mid grey when unknown).
+func (c *canvas) style(id string) catStyle {
+	if s, ok := c.cats[id]; ok {
+		return s
+	}
+	return catStyle{id: id, colour: rgb{128, 128, 128}, letter: "?"}
+}
+
+func (c *canvas) setFill(col rgb) {
+	if c.bw {
+		col = col.grey()
+	}
+	c.pdf.SetFillColor(col.r, col.g, col.b)
+}
+
+func (c *canvas) setStroke(col rgb) {
+	if c.bw {
+		col = col.grey()
+	}
+	c.pdf.SetDrawColor(col.r, col.g, col.b)
+}
+
+func (c *canvas) setTextColour(col rgb) {
+	if c.bw {
+		col = col.grey()
+	}
+	c.pdf.SetTextColor(col.r, col.g, col.b)
+}
+
+func (c *canvas) lineWidth(w float64) { c.pdf.SetLineWidth(w) }
+
+// setFont selects Helvetica in style ("", "B", "I") at size points.
+func (c *canvas) setFont(style string, size float64) {
+	c.pdf.SetFont("Helvetica", style, size)
+	c.font = style
+	c.size = size
+}
+
+// width measures cleaned text in the current font, in millimetres.
+func (c *canvas) width(s string) float64 { return c.pdf.GetStringWidth(s) }
+
+// capHeight is the height of capitals of the current font in millimetres.
+func (c *canvas) capHeight() float64 { return c.size * 0.3528 * 0.72 }
+
+// fit truncates cleaned text with an ellipsis so it is at most w wide.
+func (c *canvas) fit(s string, w float64) string {
+	if c.width(s) <= w {
+		return s
+	}
+	const ell = "\x85"
+	ew := c.width(ell)
+	if ew > w {
+		return ""
+	}
+	// Binary search the longest prefix that fits with the ellipsis.
+	lo, hi := 0, len(s)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if c.width(s[:mid])+ew <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return strings.TrimRight(s[:lo], " ") + ell
+}
+
+// wrap breaks cleaned text into at most maxLines lines of width w, the
+// last one truncated with an ellipsis when the text is longer.
+func (c *canvas) wrap(s string, w float64, maxLines int) []string {
+	words := strings.Fields(s)
+	var lines []string
+	cur := ""
+	for i := 0; i < len(words); i++ {
+		word := words[i]
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if c.width(try) <= w {
+			cur = try
+			continue
+		}
+		if cur == "" { // a single word wider than the line
+			lines = append(lines, c.fit(word, w))
+		} else {
+			lines = append(lines, cur)
+			cur = ""
+			i--
+		}
+		if len(lines) == maxLines {
+			rest := strings.Join(words[i+1:], " ")
+			if rest != "" || cur != "" {
+				lines[maxLines-1] = c.fit(lines[maxLines-1]+" "+rest, w)
+				if !strings.HasSuffix(lines[maxLines-1], "\x85") {
+					lines[maxLines-1] = c.fit(lines[maxLines-1]+" \x85\x85", w)
+				}
+			}
+			return lines
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// text prints s with its left end at x and baseline at y.
+func (c *canvas) text(x, y float64, s string) { c.pdf.Text(x, y, s) }
+
+// textIn prints s in box b, aligned "L", "C" or "R", vertically centred
+// on capitals, truncated to fit.
+func (c *canvas) textIn(b Box, s, align string) {
+	s = c.fit(s, b.W)
+	w := c.width(s)
+	x := b.X
+	switch align {
+	case "C":
+		x = b.X + (b.W-w)/2
+	case "R":
+		x = b.X + b.W - w
+	}
+	c.pdf.Text(x, b.Y+b.H/2+c.capHeight()/2, s)
+}
+
+// rect draws a rectangle: style "D" outline, "F" fill, "FD" both.
+func (c *canvas) rect(b Box, style string) { c.pdf.Rect(b.X, b.Y, b.W, b.H, style) }
+
+// rrect draws a rounded rectangle with corner radius r.
+func (c *canvas) rrect(b Box, r float64, style string) {
+	c.pdf.RoundedRect(b.X, b.Y, b.W, b.H, r, "1234", style)
+}
+
+func (c *canvas) line(x1, y1, x2, y2 float64) { c.pdf.Line(x1, y1, x2, y2) }
+
+func (c *canvas) circle(x, y, r float64, style string) { c.pdf.Circle(x, y, r, style) }
+
+// poly draws a closed polygon through points given as x, y pairs.
+func (c *canvas) poly(style string, xy ...float64) {
+	pts := make([]gofpdf.PointType, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		pts = append(pts, gofpdf.PointType{X: xy[i], Y: xy[i+1]})
+	}
+	c.pdf.Polygon(pts, style)
+}
+
+// polyline draws an open path through points given as x, y pairs.
+func (c *canvas) polyline(xy ...float64) {
+	for i := 0; i+3 < len(xy); i += 2 {
+		c.pdf.Line(xy[i], xy[i+1], xy[i+2], xy[i+3])
+	}
+}
+
+// sector draws a pie slice centred on x, y from angle a0 to a1 degrees,
+// measured clockwise from straight up (the bow).
+func (c *canvas) sector(x, y, r, a0, a1 float64, style string) {
+	pts := []gofpdf.PointType{{X: x, Y: y}}
+	steps := int(math.Max(2, math.Ceil((a1-a0)/10)))
+	for i := 0; i <= steps; i++ {
+		a := (a0 + (a1-a0)*float64(i)/float64(steps)) * math.Pi / 180
+		pts = append(pts, gofpdf.PointType{X: x + r*math.Sin(a), Y: y - r*math.Cos(a)})
+	}
+	c.pdf.Polygon(pts, style)
+}
+
+// hatch fills box b with the black-and-white pattern n, clipped to b.
+func (c *canvas) hatch(b Box, n int) {
+	c.pdf.ClipRect(b.X, b.Y, b.W, b.H, false)
+	c.lineWidth(0.15)
+	c.setStroke(rgb{120, 120, 120})
+	step := 1.0
+	switch n % 6 {
+	case 0: // dots
+		for y := b.Y + step/2; y < b.Y+b.H; y += step {
+			for x := b.X + step/2; x < b.X+b.W; x += step {
+				c.setFill(rgb{120, 120, 120})
+				c.circle(x, y, 0.12, "F")
+			}
+		}
+	case 1: // horizontal lines
+		for y := b.Y + step/2; y < b.Y+b.H; y += step {
+			c.line(b.X, y, b.X+b.W, y)
+		}
+	case 2: // rising diagonals
+		for d := -b.H; d < b.W; d += step {
+			c.line(b.X+d, b.Y+b.H, b.X+d+b.H, b.Y)
+		}
+	case 3: // vertical lines
+		for x := b.X + step/2; x < b.X+b.W; x += step {
+			c.line(x, b.Y, x, b.Y+b.H)
+		}
+	case 4: // cross-hatch
+		for d := -b.H; d < b.W; d += step * 1.4 {
+			c.line(b.X+d, b.Y+b.H, b.X+d+b.H, b.Y)
+			c.line(b.X+d, b.Y, b.X+d+b.H, b.Y+b.H)
+		}
+	default: // falling diagonals
+		for d := -b.H; d < b.W; d += step {
+			c.line(b.X+d, b.Y, b.X+d+b.H, b.Y+b.H)
+		}
+	}
+	c.pdf.ClipEnd()
+}

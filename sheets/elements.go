@@ -1,0 +1,124 @@
+package sheets
+
+// Element constructors shared by every page: text, icons, badges and
+// bubbles. Each returns an Element whose draw function uses only the data
+// captured at layout time, so drawing cannot change the geometry.
+
+// Sizes in millimetres.
+const (
+	hullBubble  = 3.8 // diameter of a hull, crew or marine bubble
+	hullPitch   = 4.4 // centre-to-centre distance of hull bubbles
+	hullRowH    = 4.6 // height of one row of hull bubbles
+	sysBubble   = 3.5 // diameter of a system scratch bubble
+	sysPitch    = 4.1
+	badgeSize   = 6.6 // system icon badge
+	ptToMM      = 0.3528
+	maxBubbles  = 40 // more copies than this print as a written count
+	layerLabelW = 5.0
+)
+
+// textStyle is a font and colour for a text element.
+type textStyle struct {
+	style string  // "", "B", "I", "BI"
+	size  float64 // points
+	col   rgb
+	align string // L, C, R
+}
+
+// txt places text s, already passed through clean, in box b, truncated
+// to fit at layout time. User text must be cleaned exactly once: clean
+// turns UTF-8 into WinAnsi bytes, which are not UTF-8.
+func txt(c *canvas, b Box, s string, st textStyle) *Element {
+	c.setFont(st.style, st.size)
+	s = c.fit(s, b.W)
+	return &Element{Kind: "text", Box: b, Text: s, draw: func(c *canvas, e *Element) {
+		c.setFont(st.style, st.size)
+		c.setTextColour(st.col)
+		c.textIn(e.Box, e.Text, st.align)
+	}}
+}
+
+// txtW measures cleaned text s in style st.
+func txtW(c *canvas, s string, st textStyle) float64 {
+	c.setFont(st.style, st.size)
+	return c.width(s)
+}
+
+// iconEl places registry icon key in b with args a.
+func iconEl(b Box, key string, a IconArgs) *Element {
+	return &Element{Kind: "icon:" + key, Box: b, draw: func(c *canvas, e *Element) {
+		c.drawIcon(key, e.Box, a)
+	}}
+}
+
+// badge places a system icon on a rounded square of its category colour
+// (in black and white: white with the category's pattern strip and
+// letter).
+func badge(c *canvas, b Box, catID, key string, a IconArgs) *Element {
+	st := c.style(catID)
+	return &Element{Kind: "badge:" + key, Box: b, draw: func(c *canvas, e *Element) {
+		bb := e.Box
+		c.lineWidth(0.2)
+		if c.bw {
+			c.setFill(paperWhite())
+			c.setStroke(ink())
+			c.rrect(bb, 0.8, "FD")
+			strip := Box{bb.X, bb.Y, 1.9, bb.H}
+			c.hatch(Box{strip.X + 0.1, strip.Y + 0.1, strip.W - 0.1, strip.H - 0.2}, st.pattern)
+			c.setFont("B", 4.6)
+			c.setTextColour(ink())
+			c.setFill(paperWhite())
+			c.rect(Box{strip.X + 0.25, bb.Y + bb.H - 2.3, 1.45, 2.0}, "F")
+			c.textIn(Box{strip.X, bb.Y + bb.H - 2.3, strip.W, 2.0}, st.letter, "C")
+			a.Ink = ink()
+			c.drawIcon(key, Box{bb.X + 2.1, bb.Y + 0.6, bb.W - 2.6, bb.H - 1.2}, a)
+			return
+		}
+		c.setFill(st.colour)
+		c.setStroke(st.colour)
+		c.rrect(bb, 0.8, "FD")
+		a.Ink = paperWhite()
+		if st.colour.light() {
+			a.Ink = ink()
+		}
+		c.drawIcon(key, bb.Inset(0.9), a)
+	}}
+}
+
+// bubble places one scratch bubble of diameter d centred in b. kind is
+// "hull", "crew", "marine", "shield", "system" or "adapt".
+func bubble(b Box, kind string, fill rgb, label string) *Element {
+	return &Element{Kind: kind, Box: b, Text: label, draw: func(c *canvas, e *Element) {
+		bb := e.Box
+		r := bb.W / 2
+		c.lineWidth(0.22)
+		c.setStroke(ink())
+		c.setFill(fill)
+		c.circle(bb.X+r, bb.Y+bb.H/2, r-0.11, "FD")
+		if e.Text != "" {
+			size := 4.4
+			c.setFont("B", size)
+			for size > 2.6 && c.width(e.Text) > bb.W-0.9 {
+				size -= 0.2
+				c.setFont("B", size)
+			}
+			if c.width(e.Text) <= bb.W-0.9 {
+				c.setTextColour(rgb{110, 110, 115})
+				c.textIn(bb, e.Text, "C")
+			}
+		}
+	}}
+}
+
+// box places a square scratch box (ablative plates).
+func scratchBox(b Box) *Element {
+	return &Element{Kind: "plate", Box: b, draw: func(c *canvas, e *Element) {
+		c.lineWidth(0.22)
+		c.setStroke(ink())
+		c.setFill(paperWhite())
+		c.rect(e.Box.Inset(0.15), "FD")
+	}}
+}
+
+// group is an element that only holds children.
+func group(kind string, b Box) *Element { return &Element{Kind: kind, Box: b} }

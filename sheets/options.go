@@ -1,0 +1,72 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// Options choose the paper and the colour scheme of printed matter.
+type Options struct {
+	// Paper is "letter" (the default when empty) or "a4".
+	Paper string
+	// BW prints in black and white: categories are told apart by fill
+	// patterns and letters instead of colour.
+	BW bool
+	// OnePerPage prints each card on its own page at full size instead of
+	// nine poker-size cards to a page with cut marks.
+	OnePerPage bool
+}
+
+// Stats are the derived numbers of a design that the sheets print. The
+// costing package computes them; sheets only prints them, and a zero
+// value is printed as a dash.
+type Stats struct {
+	CV           int
+	Points       int
+	EMS          int
+	TargetRating int
+	MassFactor   int
+	Tier         int
+	MaxSpeed     int
+	ModelVersion string
+	// SquadronPoints gives the points of each starfighter squadron
+	// definition by id, for hangars without a fixed loadout. Optional.
+	SquadronPoints map[string]int
+}
+
+// Ship is one design to print with its numbers and library identity.
+type Ship struct {
+	Design *designer.Design
+	Stats  Stats
+	// Version is the design's version in the library (0 when unknown).
+	Version int
+	// Link is a short link or id of the design in the library.
+	Link string
+}
+
+// paper is a page size in millimetres, portrait.
+type paper struct {
+	name string
+	w, h float64
+}
+
+// printMargin is the unprinted border of every page in millimetres:
+// office printers cannot reach the edge of the sheet.
+const printMargin = 8.0
+
+// fixedDate is the creation and modification date of every document, so
+// that the same input always gives the same bytes.
+func fixedDate() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+
+func (o Options) paper() (paper, error) {
+	switch strings.ToLower(strings.TrimSpace(o.Paper)) {
+	case "", "letter":
+		return paper{"Letter", 215.9, 279.4}, nil
+	case "a4":
+		return paper{"A4", 210, 297}, nil
+	}
+	return paper{}, fmt.Errorf("sheets: unknown paper %q (want letter or a4)", o.Paper)
+}

@@ -1,0 +1,299 @@
+package sheets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// Record sheet geometry in millimetres.
+const (
+	columnW   = 40.0 // ship-wide column
+	columnGap = 4.0
+	footerH   = 5.0
+)
+
+// RecordSheet writes the starship record sheet of s: one landscape page,
+// continuing on further pages when the design is too large to fit at a
+// legible size.
+func RecordSheet(w io.Writer, s Ship, opt Options) error {
+	if s.Design == nil {
+		return errors.New("sheets: record sheet: no design")
+	}
+	c, pg, err := newCanvas(opt, true)
+	if err != nil {
+		return fmt.Errorf("sheets: record sheet: %w", err)
+	}
+	c.pdf.SetTitle(clean(s.Design.Name)+" - record sheet", false)
+	pages := layoutRecord(c, pg, s)
+	for _, p := range pages {
+		c.pdf.AddPage()
+		p.render(c)
+	}
+	if err := c.pdf.Output(w); err != nil {
+		return fmt.Errorf("sheets: record sheet of %q: %w", clean(s.Design.Name), err)
+	}
+	return nil
+}
+
+// LayoutRecordSheet lays out the record sheet of s without drawing it,
+// for tests and tools that check geometry.
+func LayoutRecordSheet(s Ship, opt Options) ([]*Page, error) {
+	if s.Design == nil {
+		return nil, errors.New("sheets: record sheet: no design")
+	}
+	c, pg, err := newCanvas(opt, true)
+	if err != nil {
+		return nil, fmt.Errorf("sheets: record sheet: %w", err)
+	}
+	return layoutRecord(c, pg, s), nil
+}
+
+// withDerived fills numbers the caller left unknown that the rules make
+// cheap to derive: mass factor and target rating from hull hits (rules
+// 6.1, 6.2), tier from the catalogue (6.7), cinematic maximum speed (6.5).
+func withDerived(cat *designer.Catalogue, d *designer.Design, st Stats) Stats {
+	if st.MassFactor <= 0 {
+		h := 0
+		for _, ns := range d.Sections.List() {
+			h += max(0, min(ns.Section.HullHits(), 1_000_000))
+		}
+		st.MassFactor = max(1, (h+9)/10)
+		st.TargetRating = 3 - int(math.Floor(math.Log2(float64(st.MassFactor))))
+	}
+	if st.Tier <= 0 {
+		st.Tier = cat.Tier(d).Tier
+	}
+	if st.MaxSpeed <= 0 && d.Movement == designer.MovementCinematic && d.TechLevel > 0 {
+		st.MaxSpeed = 2 * min(d.TechLevel, 1000)
+	}
+	return st
+}
+
+// reactorRatings derives the displayed rating of each reactor copy per
+// section (rules 6.3): a section's reactors carry its own power and, for
+// the core, that of every section without reactors, divided by the tech
+// level and split evenly.
+func reactorRatings(cat *designer.Catalogue, d *designer.Design) map[designer.SectionName]int {
+	loads := cat.Loads(d)
+	tl := float64(max(1, d.TechLevel))
+	supported := map[designer.SectionName]float64{}
+	reactors := map[designer.SectionName]int{}
+	for _, l := range loads {
+		reactors[l.Section] = l.Reactors
+		if l.Reactors > 0 {
+			supported[l.Section] += l.Power
+		} else {
+			supported[designer.SectionCore] += l.Power
+		}
+	}
+	out := map[designer.SectionName]int{}
+	for n, r := range reactors {
+		if r <= 0 {
+			continue
+		}
+		total := math.Ceil(supported[n]/tl - 1e-9)
+		out[n] = max(1, int(math.Ceil(total/float64(r)-1e-9)))
+	}
+	return out
+}
+
+// layoutRecord lays out every page of a record sheet.
+func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
+	d := s.Design
+	cat := c.cat
+	s.Stats = withDerived(cat, d, s.Stats)
+	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
+	ax := printable.X + columnW + columnGap
+	sc := &sheetCtx{c: c, s: s, d: d, cat: cat, reactors: reactorRatings(cat, d), areaW: printable.Right() - ax}
+	ar := area{x: ax, w: printable.Right() - ax, top: printable.Y, bot: printable.Bottom() - footerH - 1}
+
+	var bands []*band
+	_, cw := ar.colBox(false, 0)
+	grid := [][]designer.SectionName{
+		{"", designer.SectionFore, ""},
+		{designer.SectionPort, designer.SectionCore, designer.SectionStarboard},
+		{"", designer.SectionAft, ""},
+	}
+	for _, row := range grid {
+		b := &band{}
+		for col, n := range row {
+			if n == "" {
+				continue
+			}
+			if sec := d.Sections.Get(n); sec != nil {
+				b.cells = append(b.cells, sc.sectionCell(designer.NamedSection{Name: n, Section: sec}, col, cw))
+			}
+		}
+		if len(b.cells) > 0 {
+			bands = append(bands, b)
+		}
+	}
+	if len(d.Weapons) > 0 {
+		bands = append(bands, &band{full: true, cells: []*cell{sc.weaponsCell()}})
+	}
+	if hc := sc.hangarsCell(); hc != nil {
+		bands = append(bands, &band{full: true, cells: []*cell{hc}})
+	}
+	if len(d.Starfighters) > 0 {
+		bands = append(bands, &band{full: true, cells: []*cell{sc.squadronsCell()}})
+	}
+
+	var pages []*Page
+	paginate(bands, func() area {
+		p := &Page{W: pg.w, H: pg.h, Printable: printable}
+		p.Elements = append(p.Elements, sc.column(Box{printable.X, printable.Y, columnW, printable.H - footerH - 1}))
+		pages = append(pages, p)
+		return ar
+	}, func(els []*Element) {
+		pages[len(pages)-1].Elements = append(pages[len(pages)-1].Elements, els...)
+	})
+	for i, p := range pages {
+		p.Elements = append(p.Elements, sc.footer(Box{printable.X, printable.Bottom() - footerH, printable.W, footerH}, i+1, len(pages)))
+	}
+	return pages
+}
+
+// column builds the ship-wide column: class name, then combat value,
+// tier, target rating, EMS, mass factor, crew, command and damage-control
+// quality, movement and hull type. The tech level is not printed.
+func (sc *sheetCtx) column(b Box) *Element {
+	d, st := sc.d, sc.s.Stats
+	col := &Element{Kind: "column", Box: b, draw: func(c *canvas, e *Element) {
+		c.lineWidth(0.35)
+		c.setStroke(ink())
+		c.rrect(e.Box, 1.2, "D")
+	}}
+	top := &Element{Kind: "masthead", Box: Box{b.X, b.Y, b.W, 5}, draw: func(c *canvas, e *Element) {
+		c.setFill(ink())
+		c.pdf.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
+	}}
+	top.add(txt(sc.c, Box{b.X + 1.5, b.Y, b.W - 3, 5}, "STARSHIP RECORD SHEET", textStyle{"B", 5.6, paperWhite(), "C"}))
+	col.add(top)
+
+	// Class name: up to three lines, shrinking to fit.
+	nameBox := Box{b.X + 1.5, b.Y + 6, b.W - 3, 19}
+	name := clean(d.Name)
+	if name == "" {
+		name = "Unnamed class"
+	}
+	size := 14.0
+	var lines []string
+	for ; size >= 7; size -= 0.5 {
+		sc.c.setFont("B", size)
+		lines = sc.c.wrap(name, nameBox.W, 3)
+		lh := size * ptToMM * 1.15
+		if float64(len(lines))*lh <= nameBox.H && strings.Join(lines, " ") == name {
+			break
+		}
+	}
+	size = max(size, 7)
+	sc.c.setFont("B", size)
+	lines = sc.c.wrap(name, nameBox.W, 3)
+	lh := size * ptToMM * 1.15
+	ny := nameBox.Y + (nameBox.H-float64(len(lines))*lh)/2
+	ng := group("class-name", nameBox)
+	for _, l := range lines {
+		ng.add(txt(sc.c, Box{nameBox.X, ny, nameBox.W, lh}, l, textStyle{"B", size, ink(), "C"}))
+		ny += lh
+	}
+	col.add(ng)
+
+	type tile struct {
+		key, value, caption string
+		iconLabel           string
+	}
+	dash := func(n int) string {
+		if n <= 0 {
+			return "-"
+		}
+		return itoa(n)
+	}
+	crew := d.CrewQuality
+	tiles := []tile{
+		{"combat-value", dash(st.CV), "COMBAT VALUE", ""},
+		{"tier", "", "TIER", itoa(st.Tier)},
+		{"target-rating", itoa(st.TargetRating), "TARGET RATING", ""},
+		{"ems", dash(st.EMS), "EMS", ""},
+		{"mass-factor", dash(st.MassFactor), "MASS FACTOR", ""},
+		{"crew-quality", dash(crew), "CREW QUALITY", ""},
+		{"command-quality", clean(string(d.CommandQuality)), "COMMAND", ""},
+		{"damage-control", clean(string(d.DamageControl)), "DAMAGE CONTROL", ""},
+	}
+	switch d.Movement {
+	case designer.MovementNewtonian:
+		tiles = append(tiles, tile{"newtonian", "", "NEWTONIAN", ""})
+	default:
+		tiles = append(tiles, tile{"cinematic", "", "CINEMATIC", dash(st.MaxSpeed)})
+	}
+	switch d.Hull {
+	case designer.HullTechnological:
+		tiles = append(tiles, tile{"hull-technological", "", "TECHNOLOGICAL HULL", ""})
+	case designer.HullBiological:
+		tiles = append(tiles, tile{"hull-biological", "", "BIOLOGICAL HULL", ""})
+	default:
+		tiles = append(tiles, tile{"hull-metallic", "", "METALLIC HULL", ""})
+	}
+	ty := nameBox.Bottom() + 1
+	th := math.Min(15, (b.Bottom()-1-ty)/float64(len(tiles)))
+	for i, t := range tiles {
+		tb := Box{b.X + 1.5, ty + float64(i)*th, b.W - 3, th}
+		first := i == 0
+		g := &Element{Kind: "stat", Box: tb, draw: func(c *canvas, e *Element) {
+			if first {
+				return
+			}
+			c.lineWidth(0.2)
+			c.setStroke(rule())
+			c.line(e.Box.X+1, e.Box.Y, e.Box.Right()-1, e.Box.Y)
+		}}
+		is := math.Min(9.5, th-2.5)
+		ib := Box{tb.X + 1, tb.Y + (th-is)/2 - 1, is, is}
+		if t.key == "cinematic" {
+			ib = Box{tb.X + 0.5, ib.Y, is * 1.5, is}
+		}
+		g.add(iconEl(ib, t.key, IconArgs{Ink: ink(), Label: t.iconLabel}))
+		vx := ib.Right() + 1.5
+		if t.value != "" {
+			g.add(txt(sc.c, Box{vx, tb.Y + 1, tb.Right() - vx, th - 4.5}, t.value, textStyle{"B", 15, ink(), "L"}))
+		}
+		g.add(txt(sc.c, Box{tb.X + 0.5, tb.Bottom() - 3.2, tb.W - 1, 2.8}, t.caption, textStyle{"B", 4.8, rgb{100, 100, 105}, "R"}))
+		col.add(g)
+	}
+	return col
+}
+
+// footer prints the design name, version, points, library link,
+// costing-model version and page number.
+func (sc *sheetCtx) footer(b Box, page, pages int) *Element {
+	st := sc.s.Stats
+	f := &Element{Kind: "footer", Box: b, draw: func(c *canvas, e *Element) {
+		c.lineWidth(0.25)
+		c.setStroke(ink())
+		c.line(e.Box.X, e.Box.Y+0.3, e.Box.Right(), e.Box.Y+0.3)
+	}}
+	left := clean(sc.d.Name)
+	if sc.s.Version > 0 {
+		left += "  |  v" + itoa(sc.s.Version)
+	}
+	if st.Points > 0 {
+		left += "  |  " + itoa(st.Points) + " pts"
+	}
+	if l := clean(sc.s.Link); l != "" {
+		left += "  |  " + l
+	}
+	right := ""
+	if mv := clean(st.ModelVersion); mv != "" {
+		right = "costing " + mv + "  |  "
+	}
+	right += "Slipway  |  page " + itoa(page) + " of " + itoa(pages)
+	rs := textStyle{"", 6.5, rgb{70, 70, 75}, "R"}
+	rw := txtW(sc.c, right, rs) + 0.5
+	f.add(txt(sc.c, Box{b.X, b.Y + 0.8, b.W - rw - 4, b.H - 0.8}, left, textStyle{"B", 6.5, ink(), "L"}))
+	f.add(txt(sc.c, Box{b.Right() - rw, b.Y + 0.8, rw, b.H - 0.8}, right, rs))
+	return f
+}

@@ -1,0 +1,237 @@
+package sheets
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+// checkGeometry asserts the layout rules on laid-out pages: every top
+// element inside the printable area, every child inside its parent,
+// siblings never overlapping, hull bubbles at least 3.5 mm.
+func checkGeometry(t *testing.T, name string, pages []*Page) {
+	t.Helper()
+	hull := 0
+	for pi, p := range pages {
+		if p.Printable.X < printMargin-geomEps || p.Printable.Right() > p.W-printMargin+geomEps ||
+			p.Printable.Y < printMargin-geomEps || p.Printable.Bottom() > p.H-printMargin+geomEps {
+			t.Errorf("%s page %d: printable area %+v outside the page margins", name, pi+1, p.Printable)
+		}
+		for i, e := range p.Elements {
+			if !p.Printable.Contains(e.Box) {
+				t.Errorf("%s page %d: %s %+v outside printable area %+v", name, pi+1, e.Kind, e.Box, p.Printable)
+			}
+			for _, o := range p.Elements[i+1:] {
+				if e.Box.Overlaps(o.Box) {
+					t.Errorf("%s page %d: %s %+v overlaps %s %+v", name, pi+1, e.Kind, e.Box, o.Kind, o.Box)
+				}
+			}
+		}
+		errs := 0
+		p.Walk(func(e, parent *Element) {
+			if errs > 20 {
+				return
+			}
+			if e.Box.W < 0 || e.Box.H < 0 || math.IsNaN(e.Box.X) || math.IsNaN(e.Box.Y) {
+				t.Errorf("%s page %d: %s has a bad box %+v", name, pi+1, e.Kind, e.Box)
+				errs++
+			}
+			if e.Kind == "hull" {
+				hull++
+				if e.Box.W < 3.5 || e.Box.H < 3.5 {
+					t.Errorf("%s page %d: hull bubble %+v smaller than 3.5 mm", name, pi+1, e.Box)
+					errs++
+				}
+			}
+			for i, k := range e.Children {
+				if !e.Box.Contains(k.Box) {
+					t.Errorf("%s page %d: %s %+v sticks out of its %s %+v", name, pi+1, k.Kind, k.Box, e.Kind, e.Box)
+					errs++
+				}
+				for _, o := range e.Children[i+1:] {
+					if k.Box.Overlaps(o.Box) {
+						t.Errorf("%s page %d: in %s, %s %+v overlaps %s %+v", name, pi+1, e.Kind, k.Kind, k.Box, o.Kind, o.Box)
+						errs++
+					}
+				}
+			}
+		})
+	}
+	if hull == 0 {
+		t.Errorf("%s: no hull bubbles laid out", name)
+	}
+}
+
+func TestRecordSheetGeometry(t *testing.T) {
+	type tc struct {
+		name string
+		ship Ship
+	}
+	var cases []tc
+	for _, n := range sampleNames(t) {
+		cases = append(cases, tc{n, testShip(loadSample(t, n))})
+	}
+	cases = append(cases, tc{"stress", testShip(stressDesign())}, tc{"hostile", testShip(hostileDesign())})
+	for _, c := range cases {
+		for _, opt := range []Options{{}, {Paper: "a4"}, {BW: true}} {
+			pages, err := LayoutRecordSheet(c.ship, opt)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			checkGeometry(t, c.name+"/"+opt.Paper, pages)
+		}
+	}
+}
+
+func TestStressDesignHullHitsAllPrinted(t *testing.T) {
+	d := stressDesign()
+	pages, err := LayoutRecordSheet(testShip(d), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, ns := range d.Sections.List() {
+		want += ns.Section.HullHits()
+	}
+	got := 0
+	for _, p := range pages {
+		p.Walk(func(e, _ *Element) {
+			if e.Kind == "hull" {
+				got++
+			}
+		})
+	}
+	if got != want {
+		t.Errorf("hull bubbles = %d, want %d", got, want)
+	}
+	if len(pages) < 2 {
+		t.Errorf("stress design fits on %d page; expected it to continue", len(pages))
+	}
+}
+
+func TestRecordSheetReadBack(t *testing.T) {
+	for _, n := range sampleNames(t) {
+		for _, opt := range []Options{{}, {Paper: "a4", BW: true}} {
+			d := loadSample(t, n)
+			s := testShip(d)
+			var buf bytes.Buffer
+			if err := RecordSheet(&buf, s, opt); err != nil {
+				t.Fatalf("%s: %v", n, err)
+			}
+			pages := readBack(t, buf.Bytes())
+			if len(pages) < 1 || len(pages) > 2 {
+				t.Errorf("%s: %d pages, want 1 or 2", n, len(pages))
+			}
+			wantW, wantH := 279.4, 215.9
+			if opt.Paper == "a4" {
+				wantW, wantH = 297, 210
+			}
+			for i, p := range pages {
+				if math.Abs(p.w-wantW) > 0.2 || math.Abs(p.h-wantH) > 0.2 {
+					t.Errorf("%s page %d: %.1f x %.1f mm, want %.1f x %.1f", n, i+1, p.w, p.h, wantW, wantH)
+				}
+			}
+			text := allText(pages)
+			first := strings.Join(pages[0].lines, "\n")
+			for _, want := range []string{"137", "142 pts", "COMBAT VALUE"} {
+				if !hasText(first, want) {
+					t.Errorf("%s: first page lacks %q", n, want)
+				}
+			}
+			if !hasText(strings.ReplaceAll(first, "\n", ""), d.Name) {
+				t.Errorf("%s: first page lacks the class name %q:\n%s", n, d.Name, first)
+			}
+			for _, w := range d.Weapons {
+				if !hasText(text, w.Name) {
+					t.Errorf("%s: no weapon line for %q", n, w.Name)
+				}
+			}
+			if hasText(text, "TECH LEVEL") {
+				t.Errorf("%s: the tech level is printed", n)
+			}
+		}
+	}
+}
+
+func TestRecordSheetDeterministic(t *testing.T) {
+	for _, s := range []Ship{testShip(loadSample(t, "reference-cruiser.json")), testShip(stressDesign())} {
+		var a, b bytes.Buffer
+		if err := RecordSheet(&a, s, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := RecordSheet(&b, s, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two renders differ", s.Design.Name)
+		}
+	}
+}
+
+func TestRecordSheetHostileText(t *testing.T) {
+	d := hostileDesign()
+	var buf bytes.Buffer
+	if err := RecordSheet(&buf, testShip(d), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	pages := readBack(t, buf.Bytes())
+	if len(pages) != 1 {
+		t.Errorf("hostile text changed the page count to %d", len(pages))
+	}
+	if !hasText(allText(pages), "Überlange") {
+		t.Errorf("Latin-1 text lost")
+	}
+}
+
+func TestRecordSheetErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		ship Ship
+		opt  Options
+	}{
+		{"no design", Ship{}, Options{}},
+		{"bad paper", testShip(loadSample(t, "reference-cruiser.json")), Options{Paper: "tabloid"}},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := RecordSheet(&buf, tt.ship, tt.opt); err == nil {
+			t.Errorf("%s: no error", tt.name)
+		}
+	}
+}
+
+func TestClean(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Plain", "Plain"},
+		{"a\nb\tc\r\nd", "a b c d"},
+		{"ü é ß", "\xfc \xe9 \xdf"},
+		{"“quoted” – dash…", "\x93quoted\x94 \x96 dash\x85"},
+		{"🚀", "?"},
+		{"\u202eevil\u202c", "evil"},
+		{"\x00\x07bell", "bell"},
+		{"שלום", "????"},
+		{"bad\xffutf8", "badutf8"},
+		{"  lead and trail  ", "lead and trail"},
+	}
+	for _, tt := range tests {
+		if got := clean(tt.in); got != tt.want {
+			t.Errorf("clean(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if n := len(clean(strings.Repeat("x", 10000))); n != maxTextRunes {
+		t.Errorf("clean kept %d runes, want %d", n, maxTextRunes)
+	}
+}
+
+func TestRoman(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{{1, "I"}, {4, "IV"}, {5, "V"}, {9, "IX"}, {14, "XIV"}, {40, "XL"}, {1999, "MCMXCIX"}, {0, "0"}}
+	for _, tt := range tests {
+		if got := roman(tt.n); got != tt.want {
+			t.Errorf("roman(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}

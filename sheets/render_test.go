@@ -1,0 +1,36 @@
+package sheets
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDevRender writes every sample, the stress design and the hostile
+// design to $SHEETS_DEV_OUT for a person to look at.
+func TestDevRender(t *testing.T) {
+	out := os.Getenv("SHEETS_DEV_OUT")
+	if out == "" {
+		t.Skip("set SHEETS_DEV_OUT to render samples for a look")
+	}
+	ships := map[string]Ship{"stress": testShip(stressDesign()), "hostile": testShip(hostileDesign())}
+	for _, n := range sampleNames(t) {
+		ships[n[:len(n)-len(".json")]] = testShip(loadSample(t, n))
+	}
+	for name, s := range ships {
+		for _, opt := range []Options{{}, {BW: true, Paper: "a4"}} {
+			suffix := ""
+			if opt.BW {
+				suffix = "-bw"
+			}
+			w, err := os.Create(filepath.Join(out, name+suffix+".pdf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := RecordSheet(w, s, opt); err != nil {
+				t.Fatal(err)
+			}
+			w.Close()
+		}
+	}
+}
