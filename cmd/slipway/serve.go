@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
 )
@@ -140,4 +141,6 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 
 // newEvaluator returns the costing model the service stores evaluations
 // from.
-func newEvaluator(cat *designer.Catalogue) api.Evaluator { return api.BasicEvaluator(cat) }
+func newEvaluator(cat *designer.Catalogue) api.Evaluator {
+	return api.CostingEvaluator(costing.NewModel(cat))
+}

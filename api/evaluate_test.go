@@ -1,0 +1,93 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/designer"
+)
+
+// TestEvaluateMatchesCosting: POST /evaluate answers the costing result
+// as JSON, the same value `slipway eval --json` prints, and stored designs
+// carry its numbers.
+func TestEvaluateMatchesCosting(t *testing.T) {
+	e := newEnv(t)
+	raw := mustJSON(t, sample(t))
+	d, err := designer.DecodeDesign([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(costing.NewModel(designer.BuiltinCatalogue()).Evaluate(d, costing.Options{}))
+	got := e.anon().do("POST", "/api/v1/evaluate", []byte(raw)).want(t, 200).Body
+	var a, b any
+	json.Unmarshal(got, &a)
+	json.Unmarshal(want, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("evaluate answered\n%s\nwant\n%s", got, want)
+	}
+	u := e.withToken("evaluator")
+	c := u.create(t, "Reference", "private")
+	ev := getEvaluation(t, u, c.ID)
+	var res struct {
+		CV, Points float64
+		Tier       int
+	}
+	json.Unmarshal(want, &res)
+	if ev.CV != res.CV || ev.Points != res.Points || ev.Tier != res.Tier {
+		t.Fatalf("stored evaluation %+v, costing says %+v", ev, res)
+	}
+}
+
+// TestRecompute stores designs under one evaluator, then recomputes them
+// under the costing model: every version is re-evaluated once, with old
+// and new numbers recorded, and a second run has nothing to do.
+func TestRecompute(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cat := designer.BuiltinCatalogue()
+	old := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: api.BasicEvaluator(cat)})
+	n, err := old.SeedSamples(ctx)
+	if err != nil || n == 0 {
+		t.Fatalf("seed %d %v", n, err)
+	}
+	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat)})
+	rep, err := srv.Recompute(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Changes) != n {
+		t.Fatalf("recomputed %d versions, want %d", len(rep.Changes), n)
+	}
+	for _, c := range rep.Changes {
+		if c.OldModel != "basic/0" || c.NewModel != rep.Model || c.OldCV != 0 {
+			t.Errorf("change %+v", c)
+		}
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	page, err := db.Library(ctx, api.LibraryQuery{Sort: "cv", Desc: true, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range page.Designs {
+		if d.Latest.Evaluation.ModelVersion != rep.Model {
+			t.Errorf("%s still at model %s", d.Name, d.Latest.Evaluation.ModelVersion)
+		}
+	}
+	again, err := srv.Recompute(ctx)
+	if err != nil || len(again.Changes) != 0 {
+		t.Fatalf("second run %d changes %v", len(again.Changes), err)
+	}
+}
