@@ -22,13 +22,13 @@ type Design struct {
 	Description    string         `json:"description,omitempty"`
 	Tags           []string       `json:"tags,omitempty"`
 	Universe       string         `json:"universe,omitempty"`
-	Scale          int            `json:"scale,omitempty"`
+	Scale          int            `json:"scale"`
 	TechLevel      int            `json:"techLevel"`
 	Movement       string         `json:"movement"`
 	Hull           string         `json:"hull"`
-	CrewQuality    int            `json:"crewQuality,omitempty"`
-	CommandQuality Die            `json:"commandQuality,omitempty"`
-	DamageControl  Die            `json:"damageControl,omitempty"`
+	CrewQuality    int            `json:"crewQuality"`
+	CommandQuality Die            `json:"commandQuality"`
+	DamageControl  Die            `json:"damageControl"`
 	Sections       Sections       `json:"sections"`
 	Weapons        []WeaponDef    `json:"weapons,omitempty"`
 	Starfighters   []SquadronDef  `json:"starfighters,omitempty"`

@@ -7,7 +7,7 @@ import (
 
 // defaulted lists fields that the format gives a default, so a document
 // may omit them even though they are always written out.
-var defaulted = map[string]bool{"count": true, "interceptable": true}
+var defaulted = map[string]bool{"count": true, "interceptable": true, "scale": true, "crewQuality": true, "commandQuality": true, "damageControl": true}
 
 // fieldDocs are the descriptions the JSON Schema gives the main fields.
 var fieldDocs = map[string]string{
