@@ -14,6 +14,7 @@ type arcDefence struct {
 	ablative  int
 	shields   *designer.Shield
 	deflector float64 // weighted deflector factor, 1 without one
+	regen     float64 // shield hits regenerated per turn on this arc
 }
 
 // typeWeight scores a defence type against the mixed threat.
@@ -93,13 +94,22 @@ func (e *eval) arcs() []arcDefence {
 			ad.ablative = *p
 		}
 		for _, s := range sec.Systems {
-			if s.Kind != kindDeflector || s.Count <= 0 {
+			if s.Count <= 0 {
 				continue
 			}
+			// A core system names the exposed arc it serves; an outboard
+			// one serves its section's arc.
 			if name == designer.SectionCore && designer.Arc(s.Arc) != a {
 				continue
 			}
 			if name != designer.SectionCore && s.Arc != "" && designer.Arc(s.Arc) != a {
+				continue
+			}
+			if g, ok := e.t.ShieldRegen[s.Kind]; ok {
+				ad.regen += float64(g * float64(clampCount(s.Count)*clampInt(s.Rating, 0, 1000)))
+				continue
+			}
+			if s.Kind != kindDeflector {
 				continue
 			}
 			// Deflectors on one arc do not stack: the best one counts.
@@ -122,23 +132,14 @@ func (e *eval) defence() *Node {
 	t := e.t
 	n := node("defence", "Defence D", "sum of arcs x EMS x point defence x hull x damage control x cloak / relative hit chance", 0)
 
-	// Shield regeneration and ship-wide electronic warfare.
-	regen, shieldHits := 0.0, 0.0
+	// Ship-wide electronic warfare.
 	bestEW, stealth, ecm, pods, cloak := 0, 0, false, 0.0, false
 	for _, ns := range e.d.Sections.List() {
-		for _, a := range designer.ArcOrder {
-			if sh := ns.Section.Shields.Get(a); sh != nil {
-				shieldHits += float64(clampInt(sh.Hits, 0, 1_000_000))
-			}
-		}
 		for _, s := range ns.Section.Systems {
 			if s.Count <= 0 {
 				continue
 			}
 			c, rt := clampCount(s.Count), clampInt(s.Rating, 0, 1000)
-			if g, ok := t.ShieldRegen[s.Kind]; ok {
-				regen += float64(g * float64(c*rt))
-			}
 			switch s.Kind {
 			case kindEWArray:
 				bestEW = max(bestEW, rt)
@@ -153,13 +154,12 @@ func (e *eval) defence() *Node {
 			}
 		}
 	}
-	regenF := 1 + min(regen, shieldHits)/t.ShieldRegenDiv
-
 	sum := 0.0
 	for _, a := range e.arcs() {
 		sh := 0.0
 		if a.shields != nil {
-			sh = float64(float64(float64(clampInt(a.shields.Hits, 0, 1_000_000))*t.typeWeight(a.shields.Type)) * regenF)
+			hits := float64(clampInt(a.shields.Hits, 0, 1_000_000))
+			sh = float64((hits + float64(t.ShieldRegenTurns*min(a.regen, hits))) * t.typeWeight(a.shields.Type))
 		}
 		af := 1.0
 		if a.armour != nil || a.ablative > 0 {
@@ -172,28 +172,38 @@ func (e *eval) defence() *Node {
 		df := a.deflector
 		v := float64(float64((a.hull+sh)*af) * df)
 		sum += v
-		n.add(node("arc["+a.name+"]", "Arc "+a.name, "(hull + shields x type x regeneration) x armour x deflector", v,
-			in("hull", a.hull), in("shields", sh), in("armour factor", af), in("deflector factor", df)))
+		n.add(node("arc["+a.name+"]", "Arc "+a.name, "(hull + (shield hits + 4 x min(regeneration, shield hits)) x type) x armour x deflector", v,
+			in("hull", a.hull), in("shields", sh), in("regeneration", a.regen), in("armour factor", af), in("deflector factor", df)))
 	}
 
-	// Relative hit chance of the reference attacker, on a continuous
-	// target rating so that one more hull hit never jumps a whole step.
+	e.defended = sum
+
+	// Relative hit chance of the reference attacker. The target rating is
+	// taken, continuously, from the defended hull: one more hull hit never
+	// jumps a whole step, and armour and shields are mass too. It counts
+	// only while the attacker needs at least DefenceMinFaces faces, so the
+	// defended hull always grows faster than the chance to hit it.
 	ew := max(float64(bestEW), float64(t.StealthPerRating*float64(stealth)))
 	if ecm {
 		ew += t.ECMBonus
 	}
 	ew += pods
-	trc := float64(t.BaseTargetRating) - math.Log2(max(1, float64(e.hull)/t.HullHitsPerMassFactor))
+	trc := float64(t.BaseTargetRating) - math.Log2(max(1, sum/t.HullHitsPerMassFactor))
 	att := t.Attacker
 	sp := float64(att.Sensor) - ew
-	p := HitChance(att.Sensor, sp, trc, t.SensorDie)
+	tp := min(trc, sp-t.DefenceMinFaces)
+	p := HitChance(att.Sensor, sp, tp, t.SensorDie)
 	p0 := HitChance(att.Sensor, float64(att.Sensor-att.BaseEW), float64(att.BaseTargetRate), t.SensorDie)
 	rel := p / p0
 	n.add(node("relativeHit", "Relative hit chance", "P(hit this ship) / P(hit TR 1, EW 0)", rel,
-		in("EW", ew), in("continuous TR", trc), in("P", p), in("P baseline", p0)))
+		in("EW", ew), in("target rating (defended hull)", trc), in("target profile", tp), in("P", p), in("P baseline", p0)))
 
-	emsF := 1 + 1/(e.emsCont+1)
-	n.add(node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS continuous: sqrt(PU / TL)", emsF, in("EMS", e.emsCont)))
+	// The signature the tech level buys: the EMS of the reference power
+	// plant at this tech level.
+	emsT := max(1, math.Sqrt(t.SignaturePower/float64(e.tl)))
+	emsF := 1 + 1/(emsT+1)
+	n.add(node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS = sqrt(reference PU / TL)", emsF,
+		in("EMS", emsT), in("reference PU", t.SignaturePower), in("TL", float64(e.tl))))
 
 	pd := e.pointDefence()
 	n.add(pd)
@@ -213,7 +223,7 @@ func (e *eval) defence() *Node {
 	d := float64(float64(float64(float64(float64(sum*emsF)*pd.Value)*hf)*dc) * cf)
 	d = d / rel
 	n.Value = d
-	n.Inputs = []Input{in("arcs", sum), in("shield regeneration", regenF)}
+	n.Inputs = []Input{in("arcs", sum)}
 	return n
 }
 

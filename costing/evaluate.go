@@ -18,7 +18,7 @@ type eval struct {
 	crw int // crew quality used, 1-5
 
 	hull      int     // total hull hits
-	emsCont   float64 // continuous EMS: sqrt(PU / TL)
+	defended  float64 // defended hull: the sum of the arcs of D
 	sensor    int     // best sensor rating
 	sensorCap int     // indirect weapons the sensors can guide
 }
@@ -138,7 +138,6 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	// The core group first, then the outboard groups in section order.
 	all := append([]group{{designer.SectionCore, corePower, coreReactors}}, groups...)
 	sum := 0
-	supported := 0.0
 	for i, g := range all {
 		if i == 0 && len(coreSupports) == 0 && !hasCore {
 			continue
@@ -159,7 +158,6 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 			e.r.Reactors = append(e.r.Reactors, Reactor{Section: g.sec, Index: c + 1, Rating: each, Power: g.power, Supports: supports, Virtual: virtual})
 			sum += each
 		}
-		supported += g.power
 		label := "Reactors in " + string(g.sec)
 		if virtual {
 			label = "Missing core reactor (counted)"
@@ -168,7 +166,6 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
 	}
 	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
-	e.emsCont = max(1, math.Sqrt(supported/tl))
 	n.add(node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
 	n.Value = float64(e.r.EMS)
 	return n

@@ -75,18 +75,26 @@ type Table struct {
 	// the reference attacker fires energy weapons, but a fleet also meets
 	// kinetic ones.
 	DefenceTypeWeight map[string]float64 `json:"defenceTypeWeight"`
-	ShieldRegenDiv    float64            `json:"shieldRegenDivisor"`
+	// ShieldRegenTurns: an arc's shields count their hits plus this many
+	// turns of regeneration, each turn at most the arc's hits.
+	ShieldRegenTurns float64 `json:"shieldRegenTurns"`
 	// ShieldRegen is the shield hits each generator kind regenerates per
 	// turn per point of rating.
-	ShieldRegen       map[string]float64 `json:"shieldRegenPerRating"`
-	ArmourCap         float64            `json:"armourFactorCap"`
-	DeflectorCap      float64            `json:"deflectorFactorCap"`
-	AblativeWeight    float64            `json:"ablativeWeight"`
-	CoreInnerArmour   int                `json:"coreInnerArmour"`
-	ECMBonus          float64            `json:"ecmBonus"`
-	PodPerRating      float64            `json:"podPerRating"`
-	StealthPerRating  float64            `json:"stealthPerRating"`
-	CloakFactor       float64            `json:"cloakFactor"`
+	ShieldRegen      map[string]float64 `json:"shieldRegenPerRating"`
+	ArmourCap        float64            `json:"armourFactorCap"`
+	DeflectorCap     float64            `json:"deflectorFactorCap"`
+	AblativeWeight   float64            `json:"ablativeWeight"`
+	CoreInnerArmour  int                `json:"coreInnerArmour"`
+	ECMBonus         float64            `json:"ecmBonus"`
+	PodPerRating     float64            `json:"podPerRating"`
+	StealthPerRating float64            `json:"stealthPerRating"`
+	CloakFactor      float64            `json:"cloakFactor"`
+	// DefenceMinFaces: the ship's target profile counts only up to the
+	// attacker's sensor profile minus this many faces.
+	DefenceMinFaces float64 `json:"defenceMinFaces"`
+	// SignaturePower is the power plant, in PU, whose EMS at the design's
+	// tech level scores the low-signature factor of D.
+	SignaturePower    float64            `json:"signaturePower"`
 	PointDefenceMax   float64            `json:"pointDefenceMax"`
 	PointDefenceSlope float64            `json:"pointDefenceSlope"`
 	HullFactor        map[string]float64 `json:"hullFactor"`
@@ -107,8 +115,9 @@ type Table struct {
 
 	// Technology (rules §7.4). TechFloor keeps T positive for designs
 	// far beyond their tech level (illegal, but still evaluated).
-	TechPremium float64 `json:"techPremium"`
-	TechFloor   float64 `json:"techFloor"`
+	TechPremium  float64 `json:"techPremium"`
+	TechBaseline int     `json:"techBaseline"`
+	TechFloor    float64 `json:"techFloor"`
 
 	// Utility (rules §7.4): per rating and per system.
 	UtilityPerRating map[string]float64 `json:"utilityPerRating"`
@@ -150,7 +159,7 @@ func V1() *Table {
 var tableV1 = Table{
 	Version: ModelVersion,
 
-	K:                2.0333421557337426,
+	K:                1.8875237929617343,
 	ReferenceOffence: 5.440875,
 	OffenceFloor:     0.05,
 
@@ -192,7 +201,7 @@ var tableV1 = Table{
 	DefenceTypeWeight: map[string]float64{
 		"energyKinetic": 1, "energy": 0.75, "kinetic": 0.5,
 	},
-	ShieldRegenDiv:    4,
+	ShieldRegenTurns:  4,
 	ShieldRegen:       map[string]float64{"shieldBasic": 1, "shieldAdaptive": 1, "shieldModulated": 1},
 	ArmourCap:         6,
 	DeflectorCap:      6,
@@ -202,6 +211,8 @@ var tableV1 = Table{
 	PodPerRating:      0.2,
 	StealthPerRating:  4,
 	CloakFactor:       1.15,
+	DefenceMinFaces:   2,
+	SignaturePower:    97,
 	PointDefenceMax:   0.5,
 	PointDefenceSlope: 0.02,
 	HullFactor:        map[string]float64{"metallic": 1, "technological": 1.1, "biological": 1.15},
@@ -209,7 +220,7 @@ var tableV1 = Table{
 
 	MoveMin:         0.89,
 	MoveSpan:        0.25,
-	MoveHalf:        1,
+	MoveHalf:        0.25,
 	SideDriveWeight: 0.5,
 	AdvancedThrust:  0.5,
 	FTLFactor:       map[string]float64{"ftlPrimitive": 0.95, "ftlBasic": 1, "ftlAdvanced": 1.05},
@@ -219,8 +230,9 @@ var tableV1 = Table{
 	MobilityMin:     0.8,
 	MobilityMax:     1.25,
 
-	TechPremium: 0.03,
-	TechFloor:   0.1,
+	TechPremium:  0.03,
+	TechBaseline: 1,
+	TechFloor:    0.1,
 
 	UtilityPerRating: map[string]float64{
 		"cic": 4, "soc": 2, "targeting": 2, "teleporterBasic": 3, "teleporterAdvanced": 4,

@@ -4,7 +4,9 @@ import "fmt"
 
 // mobility is M (rules §7.4): drive and thruster points per mass factor,
 // scored the same for both movement methods, times the FTL factor,
-// clamped to [0.8, 1.25].
+// clamped to [0.8, 1.25]. The mass factor here is the defended hull over
+// 10 (armour and shields are mass), continuous, so that M never falls
+// faster than the defence a hull hit adds.
 func (e *eval) mobility() *Node {
 	t := e.t
 	a := e.r.Acceleration
@@ -20,7 +22,7 @@ func (e *eval) mobility() *Node {
 			}
 		}
 	}
-	mfc := max(1, float64(e.hull)/t.HullHitsPerMassFactor)
+	mfc := max(1, e.defended/t.HullHitsPerMassFactor)
 	drive := (a.Forward + a.Reverse) / 2
 	turn := (a.Port+a.Starboard)/2 + float64(t.SideDriveWeight*side)
 	idx := (drive + turn) / mfc
@@ -43,24 +45,20 @@ func (e *eval) mobility() *Node {
 	n := node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
 	n.add(
 		node("movement", "Movement", "0.89 + 0.25 x i / (i + 1), i = (drive + turning) / MF", move,
-			in("drive", drive), in("turning", turn), in("MF (continuous)", mfc), in("i", idx)),
+			in("drive", drive), in("turning", turn), in("MF (defended hull / 10)", mfc), in("i", idx)),
 		node("ftl", "FTL: "+ftlWhat, "none 0.9, primitive 0.95, basic 1, advanced 1.05; +0.005 per turn under 10", ftl),
 	)
 	return n
 }
 
-// technology is T = 1 + 0.03 x (TL - minimum TL) (rules §7.4), with the
-// minimum tech level taken before rounding up (2 x density) so that a
-// little more space never costs a whole step.
+// technology is T = 1 + 0.03 x (TL - 1) (rules §7.4, see docs/costing.md
+// "Decisions": the premium is measured from the lowest tech level, not
+// from the design's own minimum, so that adding a system never lowers CV).
 func (e *eval) technology() *Node {
 	t := e.t
-	need := max(1, float64(2*e.r.Density))
-	if e.hull == 0 && e.r.Space > 0 {
-		need = float64(e.r.MinTechLevel)
-	}
-	v := max(t.TechFloor, 1+float64(t.TechPremium*(float64(e.tl)-need)))
-	return node("technology", "Technology T", "1 + 0.03 x (TL - 2 x density)", v,
-		in("TL", float64(e.tl)), in("2 x density", need))
+	v := max(t.TechFloor, 1+float64(t.TechPremium*float64(e.tl-t.TechBaseline)))
+	return node("technology", "Technology T", "1 + 0.03 x (TL - 1)", v,
+		in("TL", float64(e.tl)), in("minimum TL (legality only)", float64(e.r.MinTechLevel)))
 }
 
 // utility is U (rules §7.4): fixed values per system and rating, and per

@@ -1,0 +1,274 @@
+package costing
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// propertyDesigns is the number of random designs each property checks.
+const propertyDesigns = 2000
+
+// fits reports whether a modified design still fits its tech level: the
+// §7.7 properties are about legal designs.
+func fits(r *Result) bool { return r.MinTechLevel <= r.TechLevel }
+
+// monotone runs one "adding X never lowers CV" property: mod changes a
+// copy of the design and reports false when X cannot be added to it.
+func monotone(t *testing.T, seed uint64, name string, mod func(g *generator, d *designer.Design) bool) {
+	t.Helper()
+	g := newGenerator(seed)
+	checked := 0
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		before := testModel.Evaluate(d, Options{})
+		after := clone(d)
+		if !mod(g, after) {
+			continue
+		}
+		ra := testModel.Evaluate(after, Options{})
+		if !fits(ra) {
+			continue
+		}
+		checked++
+		if ra.CV < before.CV {
+			b, _ := json.Marshal(d)
+			t.Errorf("design %d: %s lowered CV %d -> %d (O %.4f->%.4f D %.3f->%.3f M %.4f->%.4f T %.4f->%.4f)\n%s",
+				i, name, before.CV, ra.CV, before.Components.Offence, ra.Components.Offence,
+				before.Components.Defence, ra.Components.Defence, before.Components.Mobility, ra.Components.Mobility,
+				before.Components.Technology, ra.Components.Technology, b)
+			if t.Failed() && checked > 0 {
+				return
+			}
+		}
+	}
+	if checked < propertyDesigns/2 {
+		t.Errorf("only %d of %d designs could take the change", checked, propertyDesigns)
+	}
+	t.Logf("%s: %d designs checked", name, checked)
+}
+
+// sectionsOf lists the present sections of d.
+func sectionsOf(d *designer.Design) []designer.NamedSection { return d.Sections.List() }
+
+func TestPropertyAddWeapon(t *testing.T) {
+	monotone(t, 1, "adding a weapon mount", func(g *generator, d *designer.Design) bool {
+		ss := sectionsOf(d)
+		ns := ss[g.r.IntN(len(ss))]
+		w := d.Weapons[g.r.IntN(len(d.Weapons))]
+		ns.Section.Weapons = append(ns.Section.Weapons, designer.Mount{Weapon: w.ID, Sectors: g.sectors(ns.Name), Count: 1})
+		return true
+	})
+}
+
+func TestPropertyRemoveWeapon(t *testing.T) {
+	g := newGenerator(2)
+	checked := 0
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		for _, ns := range sectionsOf(d) {
+			if len(ns.Section.Weapons) == 0 {
+				continue
+			}
+			before := testModel.Evaluate(d, Options{})
+			after := clone(d)
+			s := after.Sections.Get(ns.Name)
+			s.Weapons = s.Weapons[1:]
+			ra := testModel.Evaluate(after, Options{})
+			checked++
+			if ra.CV > before.CV {
+				t.Fatalf("design %d: removing %s.weapons[0] raised CV %d -> %d", i, ns.Name, before.CV, ra.CV)
+			}
+			break
+		}
+	}
+	t.Logf("%d designs checked", checked)
+}
+
+func TestPropertyAddHullHit(t *testing.T) {
+	monotone(t, 3, "adding a hull hit", func(g *generator, d *designer.Design) bool {
+		ss := sectionsOf(d)
+		s := ss[g.r.IntN(len(ss))].Section
+		s.Layers[g.r.IntN(len(s.Layers))].HullHits++
+		return true
+	})
+}
+
+func TestPropertyAddArmour(t *testing.T) {
+	monotone(t, 4, "adding armour", func(g *generator, d *designer.Design) bool {
+		for _, ns := range sectionsOf(d) {
+			for _, a := range d.Sections.FacedArcs(ns.Name) {
+				ar := ns.Section.Armour.Get(a)
+				if ar == nil {
+					ns.Section.Armour.Set(a, &designer.Armour{Rating: 1, Type: pick(g, defenceTypes()...)})
+					return true
+				}
+				if ar.Rating < 5 {
+					ar.Rating++
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+func TestPropertyAddShield(t *testing.T) {
+	monotone(t, 5, "adding a shield hit", func(g *generator, d *designer.Design) bool {
+		for _, ns := range sectionsOf(d) {
+			if ns.Name == designer.SectionCore {
+				continue
+			}
+			a := designer.Arc(ns.Name)
+			if sh := ns.Section.Shields.Get(a); sh != nil {
+				sh.Hits++
+				return true
+			}
+			ns.Section.Shields.Set(a, &designer.Shield{Hits: 1, Type: pick(g, defenceTypes()...)})
+			ns.Section.Systems = append(ns.Section.Systems, designer.System{Kind: "shieldBasic", Rating: 1, Count: 1})
+			return true
+		}
+		return false
+	})
+}
+
+func TestPropertyAddSensorRating(t *testing.T) {
+	monotone(t, 6, "raising a sensor rating", func(g *generator, d *designer.Design) bool {
+		for i := range d.Sections.Core.Systems {
+			s := &d.Sections.Core.Systems[i]
+			if s.Kind == "sensor" && s.Rating < 20 {
+				s.Rating++
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func TestPropertyAddEW(t *testing.T) {
+	monotone(t, 7, "raising EW", func(g *generator, d *designer.Design) bool {
+		for i := range d.Sections.Core.Systems {
+			s := &d.Sections.Core.Systems[i]
+			if s.Kind == "ewArray" && s.Rating < 10 {
+				s.Rating++
+				return true
+			}
+		}
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "ewArray", Rating: 1, Count: 1})
+		return true
+	})
+}
+
+func TestPropertyRaiseTechLevel(t *testing.T) {
+	g := newGenerator(8)
+	checked := 0
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		if d.TechLevel == 10 {
+			d.TechLevel = max(9, testModel.Evaluate(d, Options{}).MinTechLevel)
+			if d.TechLevel == 10 {
+				continue
+			}
+		}
+		before := testModel.Evaluate(d, Options{})
+		d.TechLevel++
+		after := testModel.Evaluate(d, Options{})
+		checked++
+		if after.EMS > before.EMS || after.CV < before.CV || after.Components.Defence <= before.Components.Defence {
+			t.Fatalf("design %d: TL %d -> %d: EMS %d -> %d, CV %d -> %d, D %v -> %v", i, d.TechLevel-1, d.TechLevel,
+				before.EMS, after.EMS, before.CV, after.CV, before.Components.Defence, after.Components.Defence)
+		}
+	}
+	t.Logf("%d designs checked", checked)
+}
+
+func TestPropertySwapMovement(t *testing.T) {
+	g := newGenerator(9)
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		before := testModel.Evaluate(d, Options{})
+		if d.Movement == designer.MovementCinematic {
+			d.Movement = designer.MovementNewtonian
+		} else {
+			d.Movement = designer.MovementCinematic
+		}
+		after := testModel.Evaluate(d, Options{})
+		if after.Components.Offence != before.Components.Offence || after.Components.Defence != before.Components.Defence {
+			t.Fatalf("design %d: swapping movement changed O %v -> %v or D %v -> %v", i,
+				before.Components.Offence, after.Components.Offence, before.Components.Defence, after.Components.Defence)
+		}
+	}
+}
+
+// twin doubles every count of a design: hull hits, crew, marines, shield
+// hits, system and mount counts, hangar counts.
+func twin(d *designer.Design) *designer.Design {
+	c := clone(d)
+	for _, ns := range c.Sections.List() {
+		s := ns.Section
+		for i := range s.Layers {
+			s.Layers[i].HullHits *= 2
+			s.Layers[i].Crew *= 2
+			s.Layers[i].Marines *= 2
+		}
+		for _, a := range designer.ArcOrder {
+			if sh := s.Shields.Get(a); sh != nil {
+				sh.Hits *= 2
+			}
+		}
+		for i := range s.Systems {
+			s.Systems[i].Count *= 2
+		}
+		for i := range s.Weapons {
+			s.Weapons[i].Count *= 2
+		}
+		for i := range s.Hangars {
+			s.Hangars[i].Count *= 2
+		}
+	}
+	return c
+}
+
+func TestPropertyTwinShip(t *testing.T) {
+	g := newGenerator(10)
+	worst := [3]float64{2, 2, 2}
+	best := [3]float64{2, 2, 2}
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		a := testModel.Evaluate(d, Options{})
+		if raw := a.Explanation.Find("offence").Inputs; raw[1].Value <= raw[2].Value {
+			continue // offence at the floor of rules §7.6 does not scale
+		}
+		b := testModel.Evaluate(twin(d), Options{})
+		ratios := [3]float64{
+			b.Components.Offence / a.Components.Offence,
+			b.Components.Defence / a.Components.Defence,
+			(b.Components.CV) / (a.Components.CV),
+		}
+		// O doubles exactly; D a little less or more (a bigger target;
+		// stacking countermeasure pods, point defence); CV about 2.
+		bounds := [3][2]float64{{2 - 1e-9, 2 + 1e-9}, {1.5, 3}, {1.6, 2.4}}
+		for k, r := range ratios {
+			worst[k] = min(worst[k], r)
+			best[k] = max(best[k], r)
+			if r < bounds[k][0] || r > bounds[k][1] {
+				t.Fatalf("design %d: twin ratio %d = %.3f outside %v (O %.3f D %.3f CV %.3f)", i, k, r, bounds[k], ratios[0], ratios[1], ratios[2])
+			}
+		}
+	}
+	t.Logf("twin ratios O %.3f-%.3f, D %.3f-%.3f, CV %.3f-%.3f", worst[0], best[0], worst[1], best[1], worst[2], best[2])
+}
+
+func TestPropertyDeterministic(t *testing.T) {
+	g := newGenerator(11)
+	for i := 0; i < propertyDesigns; i++ {
+		d := g.design(i)
+		a, _ := json.Marshal(testModel.Evaluate(d, Options{}))
+		b, _ := json.Marshal(testModel.Evaluate(clone(d), Options{}))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("design %d: two evaluations differ", i)
+		}
+	}
+}
