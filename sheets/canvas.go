@@ -61,6 +61,7 @@ type canvas struct {
 	bw   bool
 	cat  *designer.Catalogue
 	cats map[string]catStyle
+	base paper // the paper, portrait
 	font string
 	size float64 // current font size in points
 	tr   func(string) string
@@ -90,7 +91,7 @@ func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 	pdf.SetCreator("Slipway", false)
 	pdf.SetLineCapStyle("round")
 	pdf.SetLineJoinStyle("round")
-	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue()}
+	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p}
 	c.cats = categoryStyles(c.cat)
 	c.setFont("", 8)
 	if landscape {

@@ -17,6 +17,25 @@ func TestDevRender(t *testing.T) {
 	for _, n := range sampleNames(t) {
 		ships[n[:len(n)-len(".json")]] = testShip(loadSample(t, n))
 	}
+	var fleet []Ship
+	for _, n := range sampleNames(t) {
+		fleet = append(fleet, ships[n[:len(n)-len(".json")]])
+	}
+	for name, write := range map[string]func(f *os.File) error{
+		"cards":       func(f *os.File) error { return Cards(f, fleet, Options{}) },
+		"aids":        func(f *os.File) error { return Aids(f, Options{}) },
+		"aids-bw-one": func(f *os.File) error { return Aids(f, Options{BW: true, OnePerPage: true, Paper: "a4"}) },
+		"pack":        func(f *os.File) error { return Pack(f, fleet, Options{}) },
+	} {
+		f, err := os.Create(filepath.Join(out, name+".pdf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := write(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
 	for name, s := range ships {
 		for _, opt := range []Options{{}, {BW: true, Paper: "a4"}} {
 			suffix := ""

@@ -1,0 +1,478 @@
+package sheets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// Poker-size card geometry in millimetres.
+const (
+	cardW      = 63.0
+	cardH      = 88.0
+	cardPad    = 2.6
+	cardTitleH = 6.0
+	cardFootH  = 3.2
+	// cardMargin is the unprinted border of card pages: nine poker cards
+	// fill a Letter page to within 7.7 mm of its edges, so card pages
+	// assume a printer that reaches 5 mm.
+	cardMargin = 5.0
+	aidFont    = 5.7
+	aidLineH   = aidFont * ptToMM * 1.2
+)
+
+// cardFunc builds one card with its top-left corner at x, y.
+type cardFunc func(x, y float64) *Element
+
+// Cards writes one ship card per ship: nine poker-size cards to a page
+// with cut marks, or one per page with opt.OnePerPage.
+func Cards(w io.Writer, ships []Ship, opt Options) error {
+	c, pg, err := newCanvas(opt, false)
+	if err != nil {
+		return fmt.Errorf("sheets: cards: %w", err)
+	}
+	c.pdf.SetTitle("Ship cards", false)
+	var cards []cardFunc
+	for i, s := range ships {
+		if s.Design == nil {
+			return fmt.Errorf("sheets: cards: ship %d has no design", i+1)
+		}
+		cards = append(cards, shipCard(c, s))
+	}
+	if len(cards) == 0 {
+		return errors.New("sheets: cards: no ships")
+	}
+	for _, p := range layoutCards(pg, cards, opt.OnePerPage) {
+		c.pdf.AddPage()
+		p.render(c)
+	}
+	if err := c.pdf.Output(w); err != nil {
+		return fmt.Errorf("sheets: cards: %w", err)
+	}
+	return nil
+}
+
+// layoutCards places cards nine to a portrait page (three by three,
+// centred, with cut marks in the margins) or one per page.
+func layoutCards(pg paper, cards []cardFunc, onePerPage bool) []*Page {
+	cols, rows := 3, 3
+	if onePerPage {
+		cols, rows = 1, 1
+	}
+	per := cols * rows
+	printable := Box{cardMargin, cardMargin, pg.w - 2*cardMargin, pg.h - 2*cardMargin}
+	x0 := (pg.w - float64(cols)*cardW) / 2
+	y0 := (pg.h - float64(rows)*cardH) / 2
+	var pages []*Page
+	for i := 0; i < len(cards); i += per {
+		p := &Page{W: pg.w, H: pg.h, Printable: printable}
+		for j := i; j < len(cards) && j < i+per; j++ {
+			k := j - i
+			p.Elements = append(p.Elements, cards[j](x0+float64(k%cols)*cardW, y0+float64(k/cols)*cardH))
+		}
+		p.Elements = append(p.Elements, cutMarks(printable, x0, y0, cols, rows)...)
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+// cutMarks draws short rules in the margins in line with every cut.
+func cutMarks(printable Box, x0, y0 float64, cols, rows int) []*Element {
+	var out []*Element
+	mark := func(b Box) {
+		if b.W <= 0 || b.H <= 0 {
+			return
+		}
+		out = append(out, &Element{Kind: "cut-mark", Box: b, draw: func(c *canvas, e *Element) {
+			c.lineWidth(0.2)
+			c.setStroke(ink())
+			if e.Box.W < e.Box.H {
+				c.line(e.Box.X+e.Box.W/2, e.Box.Y, e.Box.X+e.Box.W/2, e.Box.Bottom())
+			} else {
+				c.line(e.Box.X, e.Box.Y+e.Box.H/2, e.Box.Right(), e.Box.Y+e.Box.H/2)
+			}
+		}})
+	}
+	gap := 0.8
+	top, bot := y0-gap, y0+float64(rows)*cardH+gap
+	left, right := x0-gap, x0+float64(cols)*cardW+gap
+	for i := 0; i <= cols; i++ {
+		x := x0 + float64(i)*cardW
+		mark(Box{x - 0.15, printable.Y, 0.3, min(4, top-printable.Y)})
+		l := min(4, printable.Bottom()-bot)
+		mark(Box{x - 0.15, printable.Bottom() - l, 0.3, l})
+	}
+	for j := 0; j <= rows; j++ {
+		y := y0 + float64(j)*cardH
+		mark(Box{printable.X, y - 0.15, min(4, left-printable.X), 0.3})
+		l := min(4, printable.Right()-right)
+		mark(Box{printable.Right() - l, y - 0.15, l, 0.3})
+	}
+	return out
+}
+
+// cardFrame is the outer element of a card: its border, a title bar with
+// an optional number badge, and a footer line.
+func cardFrame(c *canvas, x, y float64, title, badgeText, foot string) *Element {
+	b := Box{x, y, cardW, cardH}
+	card := &Element{Kind: "card", Box: b, draw: func(c *canvas, e *Element) {
+		c.lineWidth(0.3)
+		c.setStroke(rgb{160, 160, 165})
+		c.setFill(paperWhite())
+		c.rrect(e.Box.Inset(0.6), 2.4, "D")
+	}}
+	bar := &Element{Kind: "bar", Box: Box{x + cardPad, y + cardPad, cardW - 2*cardPad, cardTitleH}, draw: func(c *canvas, e *Element) {
+		c.setFill(ink())
+		c.rrect(e.Box, 1.2, "F")
+	}}
+	tw := cardW - 2*cardPad - 3
+	if badgeText != "" {
+		tw -= cardTitleH
+		bar.add(&Element{Kind: "number", Box: Box{x + cardW - cardPad - cardTitleH + 0.7, y + cardPad + 0.7, cardTitleH - 1.4, cardTitleH - 1.4},
+			Text: badgeText, draw: func(c *canvas, e *Element) {
+				c.setFill(paperWhite())
+				c.circle(e.Box.X+e.Box.W/2, e.Box.Y+e.Box.H/2, e.Box.W/2, "F")
+				c.setFont("B", 7)
+				c.setTextColour(ink())
+				c.textIn(e.Box, e.Text, "C")
+			}})
+	}
+	bar.add(txt(c, Box{x + cardPad + 1.5, y + cardPad, tw, cardTitleH}, title, textStyle{"B", 7.5, paperWhite(), "L"}))
+	card.add(bar)
+	if foot != "" {
+		card.add(txt(c, Box{x + cardPad, y + cardH - cardPad - cardFootH, cardW - 2*cardPad, cardFootH}, foot,
+			textStyle{"", 4.6, rgb{120, 120, 125}, "R"}))
+	}
+	return card
+}
+
+// cardBody is the content area of a card.
+func cardBody(x, y float64) Box {
+	top := y + cardPad + cardTitleH + 1.6
+	return Box{x + cardPad, top, cardW - 2*cardPad, y + cardH - cardPad - cardFootH - 0.6 - top}
+}
+
+// cardRow is one row of text-card content: its height and builder.
+type cardRow struct {
+	h       float64
+	heading bool // kept on the same card as the row after it
+	build   func(x, y, w float64) []*Element
+}
+
+// textCards flows an aid's blocks into as many cards as it needs.
+func textCards(c *canvas, a aid) []cardFunc {
+	body := cardBody(0, 0)
+	var rows []cardRow
+	keySt := textStyle{"B", aidFont, ink(), "L"}
+	bodySt := textStyle{"", aidFont, ink(), "L"}
+	headSt := textStyle{"B", 6.2, rgb{70, 70, 75}, "L"}
+	for bi, bl := range a.blocks {
+		if bl.heading != "" {
+			h := 3.6
+			if bi > 0 {
+				h += 1.2
+			}
+			heading := bl.heading
+			rows = append(rows, cardRow{h: h, heading: true, build: func(x, y, w float64) []*Element {
+				g := &Element{Kind: "heading", Box: Box{x, y, w, h}, draw: func(c *canvas, e *Element) {
+					c.lineWidth(0.2)
+					c.setStroke(rule())
+					c.line(e.Box.X, e.Box.Bottom()-0.3, e.Box.Right(), e.Box.Bottom()-0.3)
+				}}
+				g.add(txt(c, Box{x, y + h - 3.4, w, 2.8}, heading, headSt))
+				return []*Element{g}
+			}})
+		}
+		for _, ln := range bl.lines {
+			key, text := clean(ln.key), clean(ln.text)
+			kw := 0.0
+			if key != "" {
+				kw = a.keyW
+			}
+			c.setFont(bodySt.style, bodySt.size)
+			wrapped := c.wrap(text, body.W-kw, 8)
+			h := float64(max(1, len(wrapped)))*aidLineH + 0.5
+			rows = append(rows, cardRow{h: h, build: func(x, y, w float64) []*Element {
+				g := group("aid-line", Box{x, y, w, h})
+				if key != "" {
+					g.add(txt(c, Box{x, y, kw - 0.6, aidLineH}, key, keySt))
+				}
+				for i, l := range wrapped {
+					g.add(txt(c, Box{x + kw, y + float64(i)*aidLineH, w - kw, aidLineH}, l, bodySt))
+				}
+				return []*Element{g}
+			}})
+		}
+	}
+	// Chunk rows into cards.
+	var chunks [][]cardRow
+	var cur []cardRow
+	used := 0.0
+	for i, r := range rows {
+		need := r.h
+		if r.heading && i+1 < len(rows) {
+			need += rows[i+1].h
+		}
+		if used+need > body.H && len(cur) > 0 {
+			chunks = append(chunks, cur)
+			cur, used = nil, 0
+		}
+		cur = append(cur, r)
+		used += r.h
+	}
+	if len(cur) > 0 {
+		chunks = append(chunks, cur)
+	}
+	out := make([]cardFunc, 0, len(chunks))
+	for i, ch := range chunks {
+		title := strings.ToUpper(a.title)
+		if len(chunks) > 1 {
+			title += fmt.Sprintf(" (%d/%d)", i+1, len(chunks))
+		}
+		out = append(out, func(x, y float64) *Element {
+			card := cardFrame(c, x, y, title, itoa(a.number), "Slipway play aid")
+			b := cardBody(x, y)
+			ry := b.Y
+			for _, r := range ch {
+				card.add(r.build(b.X, ry, b.W)...)
+				ry += r.h
+			}
+			return card
+		})
+	}
+	return out
+}
+
+// legendCards lists every icon of the registry with its name, under its
+// group, in two columns per card: the legend cannot drift from the sheet
+// because it is drawn by the same functions.
+func legendCards(c *canvas) []cardFunc {
+	type item struct {
+		heading string
+		icon    *Icon
+	}
+	var items []item
+	last := ""
+	for i := range iconTable {
+		ic := &iconTable[i]
+		if ic.Group != last {
+			last = ic.Group
+			items = append(items, item{heading: strings.ToUpper(last)})
+		}
+		items = append(items, item{icon: ic})
+	}
+	body := cardBody(0, 0)
+	colW := (body.W - 2) / 2
+	const rowH = 4.6
+	perCol := int(body.H / rowH)
+	perCard := 2 * perCol
+	var chunks [][]item
+	for i := 0; i < len(items); i += perCard {
+		chunks = append(chunks, items[i:min(len(items), i+perCard)])
+	}
+	out := make([]cardFunc, 0, len(chunks))
+	for ci, ch := range chunks {
+		title := fmt.Sprintf("ICON LEGEND (%d/%d)", ci+1, len(chunks))
+		out = append(out, func(x, y float64) *Element {
+			card := cardFrame(c, x, y, title, "7", "Slipway play aid")
+			b := cardBody(x, y)
+			for k, it := range ch {
+				cx := b.X + float64(k/perCol)*(colW+2)
+				cy := b.Y + float64(k%perCol)*rowH
+				if it.icon == nil {
+					card.add(txt(c, Box{cx, cy + 1.2, colW, rowH - 1.2}, it.heading, textStyle{"B", 5.2, rgb{70, 70, 75}, "L"}))
+					continue
+				}
+				g := group("legend-entry", Box{cx, cy, colW, rowH})
+				ib := Box{cx, cy + 0.3, 4.4, 4.4}
+				g.add(legendIcon(c, it.icon, ib))
+				c.setFont("", 5)
+				lines := c.wrap(clean(it.icon.Name), colW-5.2, 2)
+				lh := 5 * ptToMM * 1.15
+				ty := cy + (rowH-float64(len(lines))*lh)/2
+				for _, l := range lines {
+					g.add(txt(c, Box{cx + 5.2, ty, colW - 5.2, lh}, l, textStyle{"", 5, ink(), "L"}))
+					ty += lh
+				}
+				card.add(g)
+			}
+			return card
+		})
+	}
+	return out
+}
+
+// legendIcon draws a registry icon as it appears on the sheet: system
+// icons on their category badge, the rest in ink, with sample values
+// where the icon holds one.
+func legendIcon(c *canvas, ic *Icon, b Box) *Element {
+	a := IconArgs{Ink: ink(), Accent: arcGreen()}
+	switch ic.Key {
+	case "tier":
+		a.Label = "2"
+	case "cinematic":
+		a.Label = "20"
+		b = Box{b.X, b.Y + 0.8, b.W, b.H - 1.6}
+	case "indirect":
+		a.Label = "3"
+	case "weapon-arc":
+		a.Sectors, a.Accent = []int{7, 0, 1}, c.style("weapon").colour
+	case "cardinal":
+		a.Cardinal = [4]int{2, 1, 0, 1}
+	case "stl-primitive", "thruster":
+		a.Dir = "starboard"
+	case "shield-basic", "shield-adaptive", "shield-modulated", "energy-grappler":
+		a.Dir = "fore"
+	}
+	if ic.Group == groupSystems {
+		for _, k := range c.cat.Kinds {
+			if k.Icon == ic.Key {
+				return badge(c, b, k.Category, ic.Key, a)
+			}
+		}
+		if ic.Key == "hangar-bay" {
+			return badge(c, b, "hangar", ic.Key, a)
+		}
+	}
+	return iconEl(b, ic.Key, a)
+}
+
+// shipCard is the per-design card: class name, the ship-wide values,
+// each section as compact hull, armour and shield counts, and the weapon
+// lines.
+func shipCard(c *canvas, s Ship) cardFunc {
+	d := s.Design
+	st := withDerived(c.cat, d, s.Stats)
+	name := clean(d.Name)
+	foot := ""
+	if st.Points > 0 {
+		foot = itoa(st.Points) + " pts"
+	}
+	if l := clean(s.Link); l != "" {
+		if foot != "" {
+			foot += "  |  "
+		}
+		foot += l
+	}
+	return func(x, y float64) *Element {
+		card := cardFrame(c, x, y, name, "", foot)
+		b := cardBody(x, y)
+		dash := func(n int) string {
+			if n <= 0 {
+				return "-"
+			}
+			return itoa(n)
+		}
+		move := IconArgs{Ink: ink(), Label: dash(st.MaxSpeed)}
+		moveKey := "cinematic"
+		if d.Movement == designer.MovementNewtonian {
+			moveKey, move.Label = "newtonian", ""
+		}
+		hullKey := "hull-metallic"
+		switch d.Hull {
+		case designer.HullTechnological:
+			hullKey = "hull-technological"
+		case designer.HullBiological:
+			hullKey = "hull-biological"
+		}
+		stats := []struct{ key, value, label string }{
+			{"combat-value", dash(st.CV), ""}, {"tier", "", itoa(st.Tier)},
+			{"target-rating", itoa(st.TargetRating), ""}, {"ems", dash(st.EMS), ""},
+			{"mass-factor", dash(st.MassFactor), ""}, {"crew-quality", dash(d.CrewQuality), ""},
+			{"command-quality", clean(string(d.CommandQuality)), ""}, {"damage-control", clean(string(d.DamageControl)), ""},
+			{moveKey, "", move.Label}, {hullKey, "", ""},
+		}
+		const sh = 5.4
+		cw := b.W / 2
+		for i, sv := range stats {
+			sx := b.X + float64(i%2)*cw
+			sy := b.Y + float64(i/2)*sh
+			g := group("stat", Box{sx, sy, cw, sh})
+			ib := Box{sx, sy + 0.4, 4.6, 4.6}
+			if sv.key == "cinematic" {
+				ib = Box{sx, sy + 0.4, 7.6, 4.6}
+			}
+			g.add(iconEl(ib, sv.key, IconArgs{Ink: ink(), Label: sv.label}))
+			if sv.value != "" {
+				g.add(txt(c, Box{ib.Right() + 1, sy, cw - ib.W - 1.5, sh}, sv.value, textStyle{"B", 9, ink(), "L"}))
+			}
+			card.add(g)
+		}
+		yy := b.Y + 5*sh + 1
+		// Sections: hull hits per layer, armour and shields per arc.
+		for _, ns := range d.Sections.List() {
+			if yy+4.2 > b.Bottom() {
+				break
+			}
+			g := group("section-line", Box{b.X, yy, b.W, 4.2})
+			card.add(g)
+			g.add(iconEl(Box{b.X, yy + 0.3, 3.6, 3.6}, "cardinal", cardArgs(d, ns.Name)))
+			var layers []string
+			for _, l := range ns.Section.Layers {
+				layers = append(layers, itoa(l.HullHits))
+			}
+			g.add(txt(c, Box{b.X + 4.4, yy, 27, 4.2}, strings.ToUpper(string(ns.Name))+" "+strings.Join(layers, "/"),
+				textStyle{"B", 6, ink(), "L"}))
+			ax := b.X + 32.0
+			armour, shields := 0, 0
+			for _, arc := range d.Sections.FacedArcs(ns.Name) {
+				if a := ns.Section.Armour.Get(arc); a != nil {
+					armour = max(armour, a.Rating)
+				}
+				if sh := ns.Section.Shields.Get(arc); sh != nil {
+					shields += max(0, sh.Hits)
+				}
+			}
+			if armour > 0 {
+				g.add(iconEl(Box{ax, yy + 0.2, 3.8, 3.8}, "armour", IconArgs{Ink: ink(), Label: itoa(armour)}))
+			}
+			if shields > 0 {
+				g.add(iconEl(Box{ax + 5, yy + 0.3, 3.6, 3.6}, "shield-energy", IconArgs{Ink: ink()}))
+				g.add(txt(c, Box{ax + 8.8, yy, b.Right() - ax - 8.8, 4.2}, itoa(shields), textStyle{"B", 6.5, ink(), "L"}))
+			}
+			yy += 4.2
+		}
+		// Weapon lines.
+		yy += 1
+		for i := range d.Weapons {
+			w := &d.Weapons[i]
+			room := b.Bottom()
+			if i < len(d.Weapons)-1 {
+				room -= 3.4 // keep space for the "more weapons" note
+			}
+			if yy+3.8 > room {
+				rest := len(d.Weapons) - i
+				card.add(txt(c, Box{b.X, b.Bottom() - 3.4, b.W, 3.4}, fmt.Sprintf("+ %d more weapons on the record sheet", rest),
+					textStyle{"I", 5.5, ink(), "L"}))
+				break
+			}
+			g := group("weapon-line", Box{b.X, yy, b.W, 3.8})
+			card.add(g)
+			key := "energy"
+			if w.DamageType == designer.DamageKinetic {
+				key = "kinetic"
+			}
+			g.add(iconEl(Box{b.X, yy + 0.4, 3, 3}, key, IconArgs{Ink: ink()}))
+			g.add(txt(c, Box{b.X + 3.6, yy, 25, 3.8}, clean(w.Name), textStyle{"B", 6, ink(), "L"}))
+			dmg := positive(w.Pulse) + "x" + clean(string(w.Die)) + plus(w.Modifier)
+			g.add(txt(c, Box{b.X + 29, yy, 13, 3.8}, dmg, textStyle{"", 6, ink(), "L"}))
+			mk := "direct"
+			if w.Indirect() {
+				mk = "indirect"
+			}
+			g.add(iconEl(Box{b.X + 42.5, yy + 0.6, 4.4, 2.6}, mk, IconArgs{Ink: ink()}))
+			g.add(txt(c, Box{b.X + 47.5, yy, b.Right() - b.X - 47.5, 3.8}, itoa(max(0, w.Range))+" cm", textStyle{"", 6, ink(), "R"}))
+			yy += 3.8
+		}
+		return card
+	}
+}
+
+// cardArgs is the cardinal diagram of section n of d.
+func cardArgs(d *designer.Design, n designer.SectionName) IconArgs {
+	sc := &sheetCtx{d: d}
+	return sc.cardinalArgs(n)
+}
