@@ -287,7 +287,7 @@ func legendCards(c *canvas) []cardFunc {
 					continue
 				}
 				g := group("legend-entry", Box{cx, cy, colW, rowH})
-				ib := Box{cx, cy + 0.3, 4.4, 4.4}
+				ib := Box{cx, cy + 0.2, 4.2, 4.2}
 				g.add(legendIcon(c, it.icon, ib))
 				c.setFont("", 5)
 				lines := c.wrap(clean(it.icon.Name), colW-5.2, 2)
