@@ -123,31 +123,33 @@ func same(a, b any) bool { return reflect.DeepEqual(a, b) }
 
 // diffSteps lists the changes from a to b in application order.
 func diffSteps(a, b *designer.Design) []step {
-	var steps []step
-	steps = append(steps, defSteps("weapons", ids(a.Weapons, func(w designer.WeaponDef) string { return w.ID }),
+	// New and changed definitions come first and removed ones last, so
+	// that mounts and hangars are credited with their own weapons and
+	// squadrons.
+	w, wr := defSteps("weapons", ids(a.Weapons, func(w designer.WeaponDef) string { return w.ID }),
 		ids(b.Weapons, func(w designer.WeaponDef) string { return w.ID }),
 		func(d *designer.Design, id string) any { return d.Weapon(id) },
 		func(d *designer.Design, id string, from *designer.Design) {
 			setByID(&d.Weapons, from.Weapons, id, func(w designer.WeaponDef) string { return w.ID })
-		},
-		a, b)...)
-	steps = append(steps, defSteps("starfighters", ids(a.Starfighters, func(s designer.SquadronDef) string { return s.ID }),
+		}, a, b)
+	f, fr := defSteps("starfighters", ids(a.Starfighters, func(s designer.SquadronDef) string { return s.ID }),
 		ids(b.Starfighters, func(s designer.SquadronDef) string { return s.ID }),
 		func(d *designer.Design, id string) any { return d.Squadron(id) },
 		func(d *designer.Design, id string, from *designer.Design) {
 			setByID(&d.Starfighters, from.Starfighters, id, func(s designer.SquadronDef) string { return s.ID })
-		},
-		a, b)...)
-	steps = append(steps, defSteps("hangarBays", ids(a.HangarBays, func(h designer.HangarBayDef) string { return h.ID }),
+		}, a, b)
+	h, hr := defSteps("hangarBays", ids(a.HangarBays, func(h designer.HangarBayDef) string { return h.ID }),
 		ids(b.HangarBays, func(h designer.HangarBayDef) string { return h.ID }),
 		func(d *designer.Design, id string) any { return d.HangarBay(id) },
 		func(d *designer.Design, id string, from *designer.Design) {
 			setByID(&d.HangarBays, from.HangarBays, id, func(h designer.HangarBayDef) string { return h.ID })
-		},
-		a, b)...)
+		}, a, b)
+	var steps []step
+	steps = append(append(append(steps, w...), f...), h...)
 	for _, n := range designer.SectionOrder {
 		steps = append(steps, sectionSteps(n, a.Sections.Get(n), b.Sections.Get(n))...)
 	}
+	steps = append(append(append(steps, wr...), fr...), hr...)
 	opt := func(path string, va, vb any, apply func(d *designer.Design)) {
 		if !same(va, vb) {
 			steps = append(steps, step{path, "changed", fmt.Sprintf("%s %v -> %v", path, va, vb), apply})
@@ -197,8 +199,7 @@ func setByID[T any](list *[]T, from []T, id string, key func(T) string) {
 
 // defSteps diffs one list of definitions by id: a's order, then b's new ids.
 func defSteps(field string, aIDs, bIDs []string, get func(*designer.Design, string) any,
-	set func(*designer.Design, string, *designer.Design), a, b *designer.Design) []step {
-	var steps []step
+	set func(*designer.Design, string, *designer.Design), a, b *designer.Design) (steps, removals []step) {
 	all := append([]string{}, aIDs...)
 	for _, id := range bIDs {
 		if !containsString(all, id) {
@@ -213,14 +214,14 @@ func defSteps(field string, aIDs, bIDs []string, get func(*designer.Design, stri
 		apply := func(d *designer.Design) { set(d, id, b) }
 		switch {
 		case inA && !inB:
-			steps = append(steps, step{path, "removed", "definition " + id + " removed", apply})
+			removals = append(removals, step{path, "removed", "definition " + id + " removed", apply})
 		case !inA && inB:
 			steps = append(steps, step{path, "added", "definition " + id + " added", apply})
 		case !same(va, vb):
 			steps = append(steps, step{path, "changed", "definition " + id + " changed", apply})
 		}
 	}
-	return steps
+	return steps, removals
 }
 
 // sectionSteps diffs one section: whole when added or removed, else part

@@ -251,5 +251,5 @@ func (e *eval) pointDefence() *Node {
 	}
 	half := t.PointDefenceMax / t.PointDefenceSlope
 	f := 1 + float64(t.PointDefenceMax*x)/(x+half)
-	return node("pointDefence", "Point defence", "1 + 0.5 x PD / (PD + 25)", f, in("PD damage", x))
+	return node("pointDefence", "Point defence", "1 + "+FormatNumber(t.PointDefenceMax)+" x PD / (PD + "+FormatNumber(half)+")", f, in("PD damage", x))
 }

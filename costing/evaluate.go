@@ -96,7 +96,7 @@ func (e *eval) size() *Node {
 	r.HullHits = e.hull
 	r.MassFactor = max(1, ceilPos(float64(e.hull)/e.t.HullHitsPerMassFactor))
 	r.TargetRating = e.t.BaseTargetRating - (bits.Len(uint(r.MassFactor)) - 1)
-	n := node("size", "Size", "", 0)
+	n := node("size", "Hull hits", "sum of every layer", float64(e.hull))
 	n.add(
 		node("massFactor", "Mass factor", "max(1, ceil(H / 10))", float64(r.MassFactor), in("H", float64(e.hull))),
 		node("targetRating", "Target rating", "3 - floor(log2(MF))", float64(r.TargetRating), in("MF", float64(r.MassFactor))),

@@ -44,7 +44,8 @@ func (e *eval) mobility() *Node {
 	m := min(t.MobilityMax, max(t.MobilityMin, float64(move*ftl)))
 	n := node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
 	n.add(
-		node("movement", "Movement", "0.89 + 0.25 x i / (i + 1), i = (drive + turning) / MF", move,
+		node("movement", "Movement", fmt.Sprintf("%s + %s x i / (i + %s), i = (drive + turning) / MF",
+			FormatNumber(t.MoveMin), FormatNumber(t.MoveSpan), FormatNumber(t.MoveHalf)), move,
 			in("drive", drive), in("turning", turn), in("MF (defended hull / 10)", mfc), in("i", idx)),
 		node("ftl", "FTL: "+ftlWhat, "none 0.9, primitive 0.95, basic 1, advanced 1.05; +0.005 per turn under 10", ftl),
 	)

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
+)
+
+// evalReport is what `slipway eval --json` prints: the full evaluation
+// with the file it came from.
+type evalReport struct {
+	File string `json:"file"`
+	*costing.Result
+}
+
+func evalCommand() command {
+	return command{
+		name:    "eval",
+		summary: "derive a design's statistics, combat value and points (exit 0 legal, 1 illegal, 2 unreadable)",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
+			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
+			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
+			crew := fs.Int("crew", 0, "price with this crew quality (1-5) instead of the design's")
+			cmd := fs.String("command", "", "price with this command quality (D2-D6) instead of the design's")
+			dc := fs.String("damage-control", "", "price with this damage control (D4-D6) instead of the design's")
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway eval FILE [--explain] [--json] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
+				fs.PrintDefaults()
+			}
+			files, err := parseInterspersed(fs, args)
+			if err != nil {
+				return 2
+			}
+			if len(files) != 1 {
+				fs.Usage()
+				return 2
+			}
+			d, err := readDesignFile(files[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
+				return 2
+			}
+			m := costing.NewModel(designer.BuiltinCatalogue())
+			r := m.Evaluate(d, costing.Options{TierLimit: *tier, CrewQuality: *crew,
+				CommandQuality: designer.Die(strings.ToUpper(*cmd)), DamageControl: designer.Die(strings.ToUpper(*dc))})
+			if *asJSON {
+				enc := json.NewEncoder(stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(evalReport{File: files[0], Result: r}); err != nil {
+					fmt.Fprintln(stderr, "slipway eval:", err)
+					return 2
+				}
+			} else {
+				printEval(stdout, files[0], r, *explain)
+			}
+			if !r.Legal {
+				return 1
+			}
+			return 0
+		},
+	}
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// readDesignFile opens and strictly decodes one design document.
+func readDesignFile(name string) (*designer.Design, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, err := designer.ReadDesign(f)
+	if err != nil {
+		var de *designer.DecodeError
+		if errors.As(err, &de) {
+			return nil, fmt.Errorf("%s: %s", name, de.Problem())
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return d, nil
+}
+
+func printEval(w io.Writer, file string, r *costing.Result, explain bool) {
+	status := "legal"
+	if !r.Legal {
+		status = "illegal"
+	}
+	fmt.Fprintf(w, "%s: %s (%s), %s, model %s\n", file, r.Name, status, tierText(r.Tier), r.ModelVersion)
+	fmt.Fprintf(w, "  CV %d   points %d (crew %d, command %s, damage control %s", r.CV, r.Points, r.Quality.Crew, r.Quality.Command, r.Quality.DamageControl)
+	if r.LoadoutPoints > 0 {
+		fmt.Fprintf(w, ", loadout %d", r.LoadoutPoints)
+	}
+	fmt.Fprintln(w, ")")
+	fmt.Fprintf(w, "  hull hits %d   mass factor %d   target rating %d   EMS %d\n", r.HullHits, r.MassFactor, r.TargetRating, r.EMS)
+	fmt.Fprintf(w, "  tech level %d (minimum %d)   space %s SU over %d hull hits   power %s PU\n",
+		r.TechLevel, r.MinTechLevel, costing.FormatNumber(r.Space), r.HullHits, costing.FormatNumber(r.Power))
+	if r.Movement == designer.MovementNewtonian {
+		fmt.Fprintf(w, "  newtonian: no maximum speed")
+	} else {
+		fmt.Fprintf(w, "  %s: max speed %d cm, reverse %d cm", r.Movement, r.MaxSpeed, r.ReverseSpeed)
+	}
+	a := r.Acceleration
+	fmt.Fprintf(w, "   drive points forward %s, reverse %s; thrusters port %s, starboard %s\n",
+		costing.FormatNumber(a.Forward), costing.FormatNumber(a.Reverse), costing.FormatNumber(a.Port), costing.FormatNumber(a.Starboard))
+	for _, re := range r.Reactors {
+		v := ""
+		if re.Virtual {
+			v = " (missing; counted)"
+		}
+		fmt.Fprintf(w, "  reactor %s #%d rating %d%s, powers %v\n", re.Section, re.Index, re.Rating, v, re.Supports)
+	}
+	for _, ls := range r.LifeSupport {
+		fmt.Fprintf(w, "  life support %s rating %d (%d crew and marine parties)\n", ls.Section, ls.Rating, ls.People)
+	}
+	c := r.Components
+	fmt.Fprintf(w, "  O %s   D %s   M %s   T %s   U %s   k %s\n", costing.FormatNumber(c.Offence), costing.FormatNumber(c.Defence),
+		costing.FormatNumber(c.Mobility), costing.FormatNumber(c.Technology), costing.FormatNumber(c.Utility), costing.FormatNumber(c.K))
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	if explain && r.Explanation != nil {
+		fmt.Fprintln(w)
+		fmt.Fprint(w, r.Explanation.Text())
+	}
+}
+
+func tierText(t int) string { return fmt.Sprintf("tier %d", t) }

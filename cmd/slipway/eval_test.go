@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestEvalExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"reference cruiser", []string{"eval", "../../testdata/reference-cruiser.json"}, 0},
+		{"flags after the file", []string{"eval", "../../testdata/reference-cruiser.json", "--explain", "--json"}, 0},
+		{"illegal design is still evaluated", []string{"eval", "../../testdata/invalid/R-SEC-05.json"}, 1},
+		{"tier limit", []string{"eval", "--tier", "1", "../../data/samples/ras-freedom.json"}, 1},
+		{"missing file", []string{"eval", filepath.Join(dir, "missing.json")}, 2},
+		{"broken JSON", []string{"eval", "../../testdata/invalid/R-JSON-01.json"}, 2},
+		{"no file", []string{"eval"}, 2},
+		{"two files", []string{"eval", "a.json", "b.json"}, 2},
+		{"compare", []string{"compare", "../../testdata/reference-cruiser.json", "../../data/samples/uss-einstein.json"}, 0},
+		{"compare illegal", []string{"compare", "../../testdata/reference-cruiser.json", "../../testdata/invalid/R-SEC-05.json"}, 1},
+		{"compare missing", []string{"compare", "../../testdata/reference-cruiser.json"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if code, out, errs := runCLI(t, tt.args...); code != tt.want {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.want, out, errs)
+			}
+		})
+	}
+}
+
+func TestEvalJSONKeys(t *testing.T) {
+	code, out, _ := runCLI(t, "eval", "--json", "../../testdata/reference-cruiser.json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	for _, k := range []string{"cv", "points", "ems", "targetRating", "massFactor", "tier", "techLevel", "minTechLevel",
+		"maxSpeed", "reactors", "modelVersion", "explanation", "problems"} {
+		if _, ok := obj[k]; !ok {
+			t.Errorf("missing key %q", k)
+		}
+	}
+	if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"metaverse-cv/1"` {
+		t.Errorf("cv %s, modelVersion %s", obj["cv"], obj["modelVersion"])
+	}
+}
+
+func TestEvalExplainAndCompareText(t *testing.T) {
+	_, out, _ := runCLI(t, "eval", "--explain", "../../testdata/reference-cruiser.json")
+	for _, want := range []string{"CV 100", "Combat value = 100", "Offence O", "Defence D", "Heavy laser"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("eval --explain output lacks %q", want)
+		}
+	}
+	_, out, _ = runCLI(t, "compare", "../../testdata/reference-cruiser.json", "../../data/samples/hms-thunderchild.json")
+	if !strings.Contains(out, "total") || !strings.Contains(out, "CHANGE") {
+		t.Errorf("compare output:\n%s", out)
+	}
+}
