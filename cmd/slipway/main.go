@@ -26,6 +26,7 @@ func commands() []command {
 		validateCommand(),
 		catalogueCommand(),
 		serveCommand(), recomputeCommand(),
+		evalCommand(), compareCommand(),
 	}
 }
 
