@@ -35,6 +35,10 @@ type Stats struct {
 	// SquadronPoints gives the points of each starfighter squadron
 	// definition by id, for hangars without a fixed loadout. Optional.
 	SquadronPoints map[string]int
+	// Reactors gives the rating of each reactor copy per section, as
+	// costing derives it. Optional: when nil the sheet derives it from
+	// the catalogue's power table (rules 6.3).
+	Reactors map[designer.SectionName]int
 }
 
 // Ship is one design to print with its numbers and library identity.

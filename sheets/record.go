@@ -109,7 +109,11 @@ func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
 	s.Stats = withDerived(cat, d, s.Stats)
 	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	ax := printable.X + columnW + columnGap
-	sc := &sheetCtx{c: c, s: s, d: d, cat: cat, reactors: reactorRatings(cat, d), areaW: printable.Right() - ax}
+	reactors := s.Stats.Reactors
+	if reactors == nil {
+		reactors = reactorRatings(cat, d)
+	}
+	sc := &sheetCtx{c: c, s: s, d: d, cat: cat, reactors: reactors, areaW: printable.Right() - ax}
 	ar := area{x: ax, w: printable.Right() - ax, top: printable.Y, bot: printable.Bottom() - footerH - 1}
 
 	var bands []*band

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/sheets"
+)
+
+// printFlags are the flags every printing command shares.
+type printFlags struct {
+	out        *string
+	paper      *string
+	bw         *bool
+	onePerPage *bool
+}
+
+func addPrintFlags(fs *flag.FlagSet, cards bool) printFlags {
+	p := printFlags{
+		out:   fs.String("o", "", "write the PDF to this file (- for standard output)"),
+		paper: fs.String("paper", "letter", "paper size: letter or a4"),
+		bw:    fs.Bool("bw", false, "black and white: patterns and letters instead of colour"),
+	}
+	if cards {
+		p.onePerPage = fs.Bool("one-per-page", false, "one card per page instead of nine with cut marks")
+	}
+	return p
+}
+
+func (p printFlags) options() sheets.Options {
+	o := sheets.Options{Paper: *p.paper, BW: *p.bw}
+	if p.onePerPage != nil {
+		o.OnePerPage = *p.onePerPage
+	}
+	return o
+}
+
+// printCommand builds one of the printing commands. minFiles and
+// maxFiles bound the design files it takes (maxFiles < 0: no bound).
+func printCommand(name, summary, usage string, minFiles, maxFiles int, cards bool,
+	write func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error) command {
+	return command{
+		name:    name,
+		summary: summary,
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet(name, flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			pf := addPrintFlags(fs, cards)
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway "+usage)
+				fs.PrintDefaults()
+			}
+			files, err := parseInterspersed(fs, args)
+			if err != nil {
+				return 2
+			}
+			if len(files) < minFiles || (maxFiles >= 0 && len(files) > maxFiles) || *pf.out == "" {
+				fs.Usage()
+				return 2
+			}
+			m := costing.NewModel(designer.BuiltinCatalogue())
+			ships := make([]sheets.Ship, 0, len(files))
+			for _, f := range files {
+				if err := ctx.Err(); err != nil {
+					fmt.Fprintf(stderr, "slipway %s: %v\n", name, err)
+					return 1
+				}
+				d, err := readDesignFile(f)
+				if err != nil {
+					fmt.Fprintf(stderr, "slipway %s: %v\n", name, err)
+					return 2
+				}
+				s := sheets.Evaluate(m, d, costing.Options{})
+				s.Link = filepath.Base(f)
+				ships = append(ships, s)
+			}
+			if err := writeOutput(*pf.out, stdout, func(w io.Writer) error { return write(w, ships, pf.options()) }); err != nil {
+				fmt.Fprintf(stderr, "slipway %s: %v\n", name, err)
+				return 1
+			}
+			return 0
+		},
+	}
+}
+
+func sheetCommand() command {
+	return printCommand("sheet", "print a design's starship record sheet as PDF",
+		"sheet FILE -o out.pdf [--paper a4] [--bw]", 1, 1, false,
+		func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error {
+			return sheets.RecordSheet(w, ships[0], opt)
+		})
+}
+
+func cardCommand() command {
+	return printCommand("card", "print ship cards, nine to a page with cut marks",
+		"card FILE... -o out.pdf [--paper a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Cards)
+}
+
+func aidsCommand() command {
+	return printCommand("aids", "print the quick-reference play aids and the plotting chart",
+		"aids -o out.pdf [--paper a4] [--bw] [--one-per-page]", 0, 0, true,
+		func(w io.Writer, _ []sheets.Ship, opt sheets.Options) error { return sheets.Aids(w, opt) })
+}
+
+func packCommand() command {
+	return printCommand("pack", "print a fleet pack: summary, record sheets, ship cards, play aids",
+		"pack FILE... -o out.pdf [--paper a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Pack)
+}
+
+// writeOutput writes a file through a temporary file renamed into place,
+// so a failed render never leaves a truncated PDF; "-" is standard output.
+func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
+	if name == "-" {
+		return write(stdout)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".slipway-*.pdf")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}

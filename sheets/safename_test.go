@@ -1,0 +1,29 @@
+package sheets
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSafeFileName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Reference Cruiser", "Reference-Cruiser"},
+		{"HMS Thunderchild (Mk II)", "HMS-Thunderchild-Mk-II"},
+		{"Überlänge", "Uberlange"},
+		{"../../etc/passwd", "etc-passwd"},
+		{"a\"b;c\r\nd", "a-b-c-d"},
+		{"🚀🔥", "design"},
+		{"", "design"},
+		{"...hidden", "hidden"},
+		{"שלום ship", "ship"},
+		{"v1.2..3", "v1.2.3"},
+	}
+	for _, tt := range tests {
+		if got := SafeFileName(tt.in); got != tt.want {
+			t.Errorf("SafeFileName(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if n := len(SafeFileName(strings.Repeat("x", 500))); n > 80 {
+		t.Errorf("SafeFileName kept %d bytes", n)
+	}
+}
