@@ -27,6 +27,7 @@ func commands() []command {
 		catalogueCommand(),
 		serveCommand(), recomputeCommand(),
 		evalCommand(), compareCommand(),
+		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
 	}
 }
 
