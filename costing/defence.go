@@ -130,7 +130,7 @@ func (e *eval) arcs() []arcDefence {
 // relative to a TR 1, EW 0 target.
 func (e *eval) defence() *Node {
 	t := e.t
-	n := node("defence", "Defence D", "sum of arcs x EMS x point defence x hull x damage control x cloak / relative hit chance", 0)
+	n := e.node("defence", "Defence D", "sum of arcs x EMS x point defence x hull x damage control x cloak / relative hit chance", 0)
 
 	// Ship-wide electronic warfare.
 	bestEW, stealth, ecm, pods, cloak := 0, 0, false, 0.0, false
@@ -172,7 +172,7 @@ func (e *eval) defence() *Node {
 		df := a.deflector
 		v := float64(float64((a.hull+sh)*af) * df)
 		sum += v
-		n.add(node("arc["+a.name+"]", "Arc "+a.name, "(hull + (shield hits + 4 x min(regeneration, shield hits)) x type) x armour x deflector", v,
+		n.add(e.node("arc["+a.name+"]", "Arc "+a.name, "(hull + (shield hits + 4 x min(regeneration, shield hits)) x type) x armour x deflector", v,
 			in("hull", a.hull), in("shields", sh), in("regeneration", a.regen), in("armour factor", af), in("deflector factor", df)))
 	}
 
@@ -195,14 +195,14 @@ func (e *eval) defence() *Node {
 	p := HitChance(att.Sensor, sp, tp, t.SensorDie)
 	p0 := HitChance(att.Sensor, float64(att.Sensor-att.BaseEW), float64(att.BaseTargetRate), t.SensorDie)
 	rel := p / p0
-	n.add(node("relativeHit", "Relative hit chance", "P(hit this ship) / P(hit TR 1, EW 0)", rel,
+	n.add(e.node("relativeHit", "Relative hit chance", "P(hit this ship) / P(hit TR 1, EW 0)", rel,
 		in("EW", ew), in("target rating (defended hull)", trc), in("target profile", tp), in("P", p), in("P baseline", p0)))
 
 	// The signature the tech level buys: the EMS of the reference power
 	// plant at this tech level.
 	emsT := max(1, math.Sqrt(t.SignaturePower/float64(e.tl)))
 	emsF := 1 + 1/(emsT+1)
-	n.add(node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS = sqrt(reference PU / TL)", emsF,
+	n.add(e.node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS = sqrt(reference PU / TL)", emsF,
 		in("EMS", emsT), in("reference PU", t.SignaturePower), in("TL", float64(e.tl))))
 
 	pd := e.pointDefence()
@@ -217,7 +217,7 @@ func (e *eval) defence() *Node {
 	if cloak {
 		cf = t.CloakFactor
 	}
-	n.add(node("shipFactors", "Hull type, damage control and cloak", "hull x damage control x cloak",
+	n.add(e.node("shipFactors", "Hull type, damage control and cloak", "hull x damage control x cloak",
 		float64(float64(hf*dc)*cf), in("hull", hf), in("damage control", dc), in("cloak", cf)))
 
 	d := float64(float64(float64(float64(float64(sum*emsF)*pd.Value)*hf)*dc) * cf)
@@ -251,5 +251,5 @@ func (e *eval) pointDefence() *Node {
 	}
 	half := t.PointDefenceMax / t.PointDefenceSlope
 	f := 1 + float64(t.PointDefenceMax*x)/(x+half)
-	return node("pointDefence", "Point defence", "1 + "+FormatNumber(t.PointDefenceMax)+" x PD / (PD + "+FormatNumber(half)+")", f, in("PD damage", x))
+	return e.node("pointDefence", "Point defence", "1 + "+FormatNumber(t.PointDefenceMax)+" x PD / (PD + "+FormatNumber(half)+")", f, in("PD damage", x))
 }

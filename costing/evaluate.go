@@ -21,6 +21,8 @@ type eval struct {
 	defended  float64 // defended hull: the sum of the arcs of D
 	sensor    int     // best sensor rating
 	sensorCap int     // indirect weapons the sensors can guide
+
+	arena
 }
 
 // Evaluate derives every statistic of d and prices it. It never returns
@@ -46,7 +48,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	e.tl = clampInt(d.TechLevel, 1, 10)
 	e.quality(opt)
 
-	root := node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
+	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
 	loads := m.cat.Loads(d)
 	root.add(e.size(), e.reactors(loads), e.space(loads), e.lifeSupport(), e.speed())
 	e.scan()
@@ -96,10 +98,10 @@ func (e *eval) size() *Node {
 	r.HullHits = e.hull
 	r.MassFactor = max(1, ceilPos(float64(e.hull)/e.t.HullHitsPerMassFactor))
 	r.TargetRating = e.t.BaseTargetRating - (bits.Len(uint(r.MassFactor)) - 1)
-	n := node("size", "Hull hits", "sum of every layer", float64(e.hull))
+	n := e.node("size", "Hull hits", "sum of every layer", float64(e.hull))
 	n.add(
-		node("massFactor", "Mass factor", "max(1, ceil(H / 10))", float64(r.MassFactor), in("H", float64(e.hull))),
-		node("targetRating", "Target rating", "3 - floor(log2(MF))", float64(r.TargetRating), in("MF", float64(r.MassFactor))),
+		e.node("massFactor", "Mass factor", "max(1, ceil(H / 10))", float64(r.MassFactor), in("H", float64(e.hull))),
+		e.node("targetRating", "Target rating", "3 - floor(log2(MF))", float64(r.TargetRating), in("MF", float64(r.MassFactor))),
 	)
 	return n
 }
@@ -110,7 +112,7 @@ func (e *eval) size() *Node {
 func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	tl := float64(e.tl)
 	e.r.Reactors = []Reactor{}
-	n := node("power", "Power, reactors and EMS", "", 0)
+	n := e.node("power", "Power, reactors and EMS", "", 0)
 	var corePower float64
 	coreReactors := 0
 	coreSupports := []designer.SectionName{}
@@ -123,7 +125,7 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	var groups []group
 	for _, sl := range loads {
 		e.r.Power += sl.Power
-		n.add(node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
+		n.add(e.node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
 		if sl.Section == designer.SectionCore {
 			hasCore = true
 			coreReactors = sl.Reactors
@@ -162,11 +164,11 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		if virtual {
 			label = "Missing core reactor (counted)"
 		}
-		n.add(node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
+		n.add(e.node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
 			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
 	}
 	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
-	n.add(node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
+	n.add(e.node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
 	n.Value = float64(e.r.EMS)
 	return n
 }
@@ -175,13 +177,13 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 func (e *eval) space(loads []designer.SectionLoad) *Node {
 	s := e.m.cat.Space(e.d)
 	e.r.Space, e.r.Density, e.r.MinTechLevel = s.Space, s.Density, s.MinTechLevel
-	return node("minTechLevel", "Minimum tech level", "max(1, ceil(2 x SU / H))", float64(s.MinTechLevel),
+	return e.node("minTechLevel", "Minimum tech level", "max(1, ceil(2 x SU / H))", float64(s.MinTechLevel),
 		in("SU", s.Space), in("H", float64(s.HullHits)), in("density", s.Density))
 }
 
 // lifeSupport derives each crewed section's life support (rules §6.4).
 func (e *eval) lifeSupport() *Node {
-	n := node("lifeSupport", "Life support", "ceil((crew + marines) / 4) per section", 0)
+	n := e.node("lifeSupport", "Life support", "ceil((crew + marines) / 4) per section", 0)
 	e.r.LifeSupport = []LifeSupport{}
 	total := 0
 	for _, ns := range e.d.Sections.List() {
@@ -197,7 +199,7 @@ func (e *eval) lifeSupport() *Node {
 		ls := (p + e.t.LifeSupportPeoplePerPoint - 1) / e.t.LifeSupportPeoplePerPoint
 		total += ls
 		e.r.LifeSupport = append(e.r.LifeSupport, LifeSupport{Section: ns.Name, People: p, Rating: ls})
-		n.add(node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
+		n.add(e.node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
 	}
 	n.Value = float64(total)
 	return n
@@ -240,12 +242,12 @@ func (e *eval) speed() *Node {
 	e.r.Acceleration = a
 	if e.d.Movement == designer.MovementNewtonian {
 		e.r.MaxSpeed, e.r.ReverseSpeed = 0, 0
-		return node("maxSpeed", "Maximum speed", "newtonian: no fixed maximum", 0,
+		return e.node("maxSpeed", "Maximum speed", "newtonian: no fixed maximum", 0,
 			in("forward", a.Forward), in("reverse", a.Reverse), in("port", a.Port), in("starboard", a.Starboard))
 	}
 	e.r.MaxSpeed = e.t.CinematicSpeedPerTechLevel * e.tl
 	e.r.ReverseSpeed = e.r.MaxSpeed / 2
-	return node("maxSpeed", "Maximum speed", "2 x TL cm per turn; reverse half, rounded down", float64(e.r.MaxSpeed),
+	return e.node("maxSpeed", "Maximum speed", "2 x TL cm per turn; reverse half, rounded down", float64(e.r.MaxSpeed),
 		in("TL", float64(e.tl)), in("reverse", float64(e.r.ReverseSpeed)),
 		in("forward", a.Forward), in("reverse drive", a.Reverse), in("port", a.Port), in("starboard", a.Starboard))
 }
@@ -271,7 +273,7 @@ func (e *eval) combatValue(o, d, mo, te, u *Node) *Node {
 	cv := float64(float64(float64(float64(t.K*root)*mo.Value)*te.Value)) + u.Value
 	e.r.CV = Round(cv)
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: u.Value, K: t.K, CV: cv}
-	n := node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + U)", float64(e.r.CV),
+	n := e.node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + U)", float64(e.r.CV),
 		in("k", t.K), in("sqrt(O x D)", root), in("unrounded", cv))
 	return n.add(o, d, mo, te, u)
 }

@@ -31,8 +31,28 @@ type Input struct {
 	Value float64 `json:"value"`
 }
 
-func node(key, label, formula string, v float64, inputs ...Input) *Node {
-	return &Node{Key: key, Label: label, Formula: formula, Value: v, Inputs: inputs}
+// arena hands out nodes and inputs from a few large allocations: an
+// evaluation builds about a hundred of each.
+type arena struct {
+	nodes  []Node
+	inputs []Input
+}
+
+func (a *arena) node(key, label, formula string, v float64, inputs ...Input) *Node {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = make([]Node, 0, 64)
+	}
+	a.nodes = append(a.nodes, Node{Key: key, Label: label, Formula: formula, Value: v})
+	n := &a.nodes[len(a.nodes)-1]
+	if len(inputs) > 0 {
+		if cap(a.inputs)-len(a.inputs) < len(inputs) {
+			a.inputs = make([]Input, 0, max(128, len(inputs)))
+		}
+		start := len(a.inputs)
+		a.inputs = append(a.inputs, inputs...)
+		n.Inputs = a.inputs[start:len(a.inputs):len(a.inputs)]
+	}
+	return n
 }
 
 func in(name string, v float64) Input { return Input{Name: name, Value: v} }

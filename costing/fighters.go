@@ -153,7 +153,7 @@ func (e *eval) fighters() (float64, *Node) {
 		return 0, nil
 	}
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].value > groups[j].value })
-	n := node("fighters", "Starfighters", "best squadrons first, up to the SoC's missions: n x O_f", 0,
+	n := e.node("fighters", "Starfighters", "best squadrons first, up to the SoC's missions: n x O_f", 0,
 		in("SoC missions", float64(missions)))
 	left := missions
 	total := 0.0
@@ -162,7 +162,7 @@ func (e *eval) fighters() (float64, *Node) {
 		left -= flown
 		v := float64(float64(flown) * g.value)
 		total += v
-		n.add(node("squadron["+g.sq.ID+"]", fmt.Sprintf("%d of %d x %s (%s)", flown, g.n, g.sq.Name, g.path),
+		n.add(e.node("squadron["+g.sq.ID+"]", fmt.Sprintf("%d of %d x %s (%s)", flown, g.n, g.sq.Name, g.path),
 			"flown x O_f", v, in("O_f", g.value), in("aboard", float64(g.n)), in("flown", float64(flown))))
 	}
 	n.Value = total
@@ -172,7 +172,7 @@ func (e *eval) fighters() (float64, *Node) {
 // loadoutPoints is the points of every squadron permanently loaded
 // (rules §8), bays in section order, squadron ids sorted.
 func (e *eval) loadoutPoints() (int, *Node) {
-	n := node("loadout", "Loadout points", "sum of count x squadron points", 0)
+	n := e.node("loadout", "Loadout points", "sum of count x squadron points", 0)
 	total := 0
 	for _, ns := range e.d.Sections.List() {
 		for _, h := range ns.Section.Hangars {
@@ -193,7 +193,7 @@ func (e *eval) loadoutPoints() (int, *Node) {
 				k := clampCount(h.Count) * clampInt(bay.Loadout[id], 0, 1000)
 				p := e.m.SquadronPoints(sq, e.crw)
 				total += k * p
-				n.add(node("loadout["+id+"]", fmt.Sprintf("%d x %s", k, sq.Name), "count x round(k x sqrt(O_f x D_f))",
+				n.add(e.node("loadout["+id+"]", fmt.Sprintf("%d x %s", k, sq.Name), "count x round(k x sqrt(O_f x D_f))",
 					float64(k*p), in("points each", float64(p))))
 			}
 		}

@@ -1,8 +1,8 @@
 package costing
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/slipway/slipway/designer"
 )
@@ -135,7 +135,7 @@ func (e *eval) weaponValue(w *designer.WeaponDef) (float64, string) {
 // floored at a share of the reference cruiser's.
 func (e *eval) offence() *Node {
 	t := e.t
-	n := node("offence", "Offence O", "max(sum of mounts + starfighters, 5% of reference O)", 0,
+	n := e.node("offence", "Offence O", "max(sum of mounts + starfighters, 5% of reference O)", 0,
 		in("best sensor", float64(e.sensor)))
 	values := make([]float64, len(e.d.Weapons))
 	whys := make([]string, len(e.d.Weapons))
@@ -169,11 +169,11 @@ func (e *eval) offence() *Node {
 			arc := t.arcFactor(sec)
 			mf, ins := t.mountFactor(w)
 			v := float64(float64(float64(float64(count)*arc)*mf) * values[wi])
-			path := fmt.Sprintf("sections.%s.weapons[%d]", ns.Name, i)
-			mn := node("mount["+path+"]", fmt.Sprintf("%d x %s (%s)", mt.Count, w.Name, path),
+			path := "sections." + string(ns.Name) + ".weapons[" + strconv.Itoa(i) + "]"
+			mn := e.node("mount["+path+"]", strconv.Itoa(mt.Count)+" x "+w.Name+" ("+path+")",
 				"count x arc x mount factors x per-copy value", v,
 				append([]Input{in("count", float64(count)), in("sectors", float64(sec)), in("arc", arc)}, ins...)...)
-			mn.add(node("weapon["+w.ID+"]", "Per copy: "+whys[wi], "", values[wi]))
+			mn.add(e.node("weapon["+w.ID+"]", "Per copy: "+whys[wi], "", values[wi]))
 			if w.Indirect() && v > 0 {
 				indirect = append(indirect, mountRef{mn, count})
 				indirectUnits += count

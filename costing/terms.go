@@ -1,6 +1,6 @@
 package costing
 
-import "fmt"
+import "strconv"
 
 // mobility is M (rules §7.4): drive and thruster points per mass factor,
 // scored the same for both movement methods, times the FTL factor,
@@ -37,17 +37,17 @@ func (e *eval) mobility() *Node {
 			}
 			f += float64(t.FTLPerTurn * float64(max(0, t.FTLSlowest-clampInt(s.Rating, 1, t.FTLSlowest))))
 			if f > ftl {
-				ftl, ftlWhat = f, fmt.Sprintf("%s rating %d", s.Kind, s.Rating)
+				ftl, ftlWhat = f, s.Kind+" rating "+strconv.Itoa(s.Rating)
 			}
 		}
 	}
 	m := min(t.MobilityMax, max(t.MobilityMin, float64(move*ftl)))
-	n := node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
+	n := e.node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
 	n.add(
-		node("movement", "Movement", fmt.Sprintf("%s + %s x i / (i + %s), i = (drive + turning) / MF",
-			FormatNumber(t.MoveMin), FormatNumber(t.MoveSpan), FormatNumber(t.MoveHalf)), move,
+		e.node("movement", "Movement", FormatNumber(t.MoveMin)+" + "+FormatNumber(t.MoveSpan)+" x i / (i + "+
+			FormatNumber(t.MoveHalf)+"), i = (drive + turning) / MF", move,
 			in("drive", drive), in("turning", turn), in("MF (defended hull / 10)", mfc), in("i", idx)),
-		node("ftl", "FTL: "+ftlWhat, "none 0.9, primitive 0.95, basic 1, advanced 1.05; +0.005 per turn under 10", ftl),
+		e.node("ftl", "FTL: "+ftlWhat, "none 0.9, primitive 0.95, basic 1, advanced 1.05; +0.005 per turn under 10", ftl),
 	)
 	return n
 }
@@ -58,7 +58,7 @@ func (e *eval) mobility() *Node {
 func (e *eval) technology() *Node {
 	t := e.t
 	v := max(t.TechFloor, 1+float64(t.TechPremium*float64(e.tl-t.TechBaseline)))
-	return node("technology", "Technology T", "1 + 0.03 x (TL - 1)", v,
+	return e.node("technology", "Technology T", "1 + 0.03 x (TL - 1)", v,
 		in("TL", float64(e.tl)), in("minimum TL (legality only)", float64(e.r.MinTechLevel)))
 }
 
@@ -66,7 +66,7 @@ func (e *eval) technology() *Node {
 // marine party.
 func (e *eval) utility() *Node {
 	t := e.t
-	n := node("utility", "Utility U", "sum of system values", 0)
+	n := e.node("utility", "Utility U", "sum of system values", 0)
 	total := 0.0
 	for _, ns := range e.d.Sections.List() {
 		for i, s := range ns.Section.Systems {
@@ -75,16 +75,16 @@ func (e *eval) utility() *Node {
 			formula := ""
 			if per, ok := t.UtilityPerRating[s.Kind]; ok {
 				v = float64(float64(c*float64(clampInt(s.Rating, 0, 1000))) * per)
-				formula = fmt.Sprintf("count x rating x %s", FormatNumber(per))
+				formula = "count x rating x " + FormatNumber(per)
 			} else if per, ok := t.UtilityPerSystem[s.Kind]; ok {
 				v = float64(c * per)
-				formula = fmt.Sprintf("count x %s", FormatNumber(per))
+				formula = "count x " + FormatNumber(per)
 			} else {
 				continue
 			}
 			total += v
-			n.add(node(fmt.Sprintf("utility[sections.%s.systems[%d]]", ns.Name, i),
-				fmt.Sprintf("%s (sections.%s.systems[%d])", s.Kind, ns.Name, i), formula, v,
+			path := "sections." + string(ns.Name) + ".systems[" + strconv.Itoa(i) + "]"
+			n.add(e.node("utility["+path+"]", s.Kind+" ("+path+")", formula, v,
 				in("count", c), in("rating", float64(s.Rating))))
 		}
 	}
@@ -96,7 +96,7 @@ func (e *eval) utility() *Node {
 	if marines > 0 {
 		v := float64(float64(marines) * t.UtilityPerMarine)
 		total += v
-		n.add(node("utility[marines]", "Marine parties", "parties x 0.5", v, in("parties", float64(marines))))
+		n.add(e.node("utility[marines]", "Marine parties", "parties x 0.5", v, in("parties", float64(marines))))
 	}
 	n.Value = total
 	return n
@@ -115,7 +115,7 @@ func (e *eval) points() *Node {
 	e.r.LoadoutPoints = lp
 	e.r.Points = Round(base) + lp
 	e.r.Components.Points = base
-	n := node("points", "Points", "round(CV x crew x command x damage control) + loadout", float64(e.r.Points),
+	n := e.node("points", "Points", "round(CV x crew x command x damage control) + loadout", float64(e.r.Points),
 		in("CV", float64(e.r.CV)), in("crew", crew), in("command", cmd), in("damage control", dc), in("unrounded", base))
 	if len(ln.Children) > 0 {
 		n.add(ln)
