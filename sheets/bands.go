@@ -12,8 +12,9 @@ package sheets
 // rowSpec is one row of a cell: its height and how to build it at x, y
 // with width w.
 type rowSpec struct {
-	h     float64
-	build func(x, y, w float64) []*Element
+	h        float64
+	keepNext bool // never split between this row and the next
+	build    func(x, y, w float64) []*Element
 }
 
 // cell is one framed box of a band.
@@ -31,12 +32,15 @@ type cell struct {
 type band struct {
 	cells []*cell
 	full  bool // one cell spanning the whole area
+	// list bands (definition lines) may split to fill the rest of a
+	// page; section bands move whole to the next page when they can.
+	list bool
 }
 
 // Padding inside a cell frame, below its header and at its bottom.
 const (
-	cellPad = 1.6
-	bandGap = 3.0
+	cellPad = 1.4
+	bandGap = 2.6
 	gridGap = 3.0
 )
 
@@ -60,8 +64,8 @@ func (b *band) height() float64 {
 // rest, or nil, b when not even one row of a cell with rows fits. With
 // force it takes at least one row of every cell.
 func (b *band) split(avail float64, force bool) (*band, *band) {
-	first := &band{full: b.full}
-	rest := &band{full: b.full}
+	first := &band{full: b.full, list: b.list}
+	rest := &band{full: b.full, list: b.list}
 	progress := false
 	for _, c := range b.cells {
 		n := 0
@@ -69,6 +73,9 @@ func (b *band) split(avail float64, force bool) (*band, *band) {
 		for n < len(c.rows) && h+c.rows[n].h <= avail {
 			h += c.rows[n].h
 			n++
+		}
+		for n > 0 && n < len(c.rows) && c.rows[n-1].keepNext {
+			n--
 		}
 		if force && n == 0 && len(c.rows) > 0 {
 			n = 1
@@ -147,7 +154,7 @@ func paginate(bands []*band, newPage func() area, emit func([]*Element)) {
 				fresh = false
 				break
 			}
-			if !fresh && h <= full {
+			if !fresh && h <= full && !b.list {
 				a = newPage()
 				y, fresh = a.top, true
 				continue

@@ -8,13 +8,13 @@ package sheets
 const (
 	hullBubble  = 3.8 // diameter of a hull, crew or marine bubble
 	hullPitch   = 4.4 // centre-to-centre distance of hull bubbles
-	hullRowH    = 4.6 // height of one row of hull bubbles
+	hullRowH    = 4.4 // height of one row of hull bubbles
 	sysBubble   = 3.5 // diameter of a system scratch bubble
 	sysPitch    = 4.1
-	badgeSize   = 6.6 // system icon badge
+	badgeSize   = 6.2 // system icon badge
 	ptToMM      = 0.3528
 	maxBubbles  = 40 // more copies than this print as a written count
-	layerLabelW = 5.0
+	layerLabelW = 4.2
 )
 
 // textStyle is a font and colour for a text element.

@@ -41,11 +41,14 @@ func layoutFlow(items []flowItem, w, h float64) []flowLine {
 	for _, it := range items {
 		it := it
 		minW := it.leadW
+		fullW := it.leadW + it.afterW
 		if it.n > 0 {
 			minW += 0.6 + it.pitch
+			fullW += 0.6 + float64(it.n)*it.pitch - (it.pitch - it.diam)
 		}
 		minW += it.afterW
-		if x > 0 && x+minW > w {
+		// Wrap before an item that would split but fits whole on a line.
+		if x > 0 && (x+minW > w || (x+fullW > w && fullW <= w)) {
 			newLine()
 		}
 		// Lead.

@@ -11,12 +11,12 @@ import (
 // squadrons, each a full-width band below the sections.
 
 const (
-	lineH      = 6.2
+	lineH      = 5.6
 	lineIcon   = 4.2
-	titleH     = 5.6
+	titleH     = 5.2
 	colLabelH  = 3.4
 	subLineH   = 5.0
-	hangarRowH = 13.0
+	hangarRowH = 10.8
 )
 
 // weaponCol is one column of the weapon definition line.
@@ -291,14 +291,14 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 	big := textStyle{"B", 9, ink(), "C"}
 	head := func(x, y float64) []*Element {
 		return []*Element{
-			badge(sc.c, Box{x + 7.5, y + 0.6, 7.4, 7.4}, "hangar", "hangar-bay", IconArgs{}),
-			txt(sc.c, Box{x, y + 8.4, 22, 3.6}, clean(hb.Name), textStyle{"B", 6, ink(), "C"}),
-			txt(sc.c, Box{x + 23, y + 1, 10, 3}, "BAYS", small),
-			txt(sc.c, Box{x + 23, y + 4.5, 10, 5}, itoa(bays), big),
-			txt(sc.c, Box{x + 34, y + 1, 12, 3}, "LAUNCH", small),
-			txt(sc.c, Box{x + 34, y + 4.5, 12, 5}, itoa(hb.Launch), big),
-			txt(sc.c, Box{x + 47, y + 1, 12, 3}, "CARRY", small),
-			txt(sc.c, Box{x + 47, y + 4.5, 12, 5}, itoa(hb.Capacity), big),
+			badge(sc.c, Box{x + 7.8, y + 0.4, 6.4, 6.4}, "hangar", "hangar-bay", IconArgs{}),
+			txt(sc.c, Box{x, y + 7.1, 22, 3.2}, clean(hb.Name), textStyle{"B", 6, ink(), "C"}),
+			txt(sc.c, Box{x + 23, y + 0.8, 10, 3}, "BAYS", small),
+			txt(sc.c, Box{x + 23, y + 3.9, 10, 5}, itoa(bays), big),
+			txt(sc.c, Box{x + 34, y + 0.8, 12, 3}, "LAUNCH", small),
+			txt(sc.c, Box{x + 34, y + 3.9, 12, 5}, itoa(hb.Launch), big),
+			txt(sc.c, Box{x + 47, y + 0.8, 12, 3}, "CARRY", small),
+			txt(sc.c, Box{x + 47, y + 3.9, 12, 5}, itoa(hb.Capacity), big),
 		}
 	}
 	// What is on board, as a flow to the right of the head.
@@ -357,7 +357,7 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 		g := group("hangar", Box{x, y, w, hangarRowH})
 		g.add(head(x, y)...)
 		for i := 0; i < len(lines) && i < 2; i++ {
-			g.add(placeLine(lines[i], x, y+1+float64(i)*5.5, w))
+			g.add(placeLine(lines[i], x, y+0.4+float64(i)*5.2, w))
 		}
 		return []*Element{g}
 	}}}
@@ -382,16 +382,16 @@ func (sc *sheetCtx) squadronsCell() *cell {
 	ce := sc.titledCell("squadrons", "STARFIGHTER SQUADRONS", nil)
 	for i := range sc.d.Starfighters {
 		sq := &sc.d.Starfighters[i]
-		ce.rows = append(ce.rows, rowSpec{h: lineH, build: func(x, y, w float64) []*Element {
+		ce.rows = append(ce.rows, rowSpec{h: lineH, keepNext: len(sq.Weapons) > 0, build: func(x, y, w float64) []*Element {
 			return []*Element{sc.squadronLine(sq, Box{x, y, w, lineH})}
 		}})
 		for j := range sq.Weapons {
 			fw := &sq.Weapons[j]
-			ce.rows = append(ce.rows, rowSpec{h: subLineH, build: func(x, y, w float64) []*Element {
+			ce.rows = append(ce.rows, rowSpec{h: subLineH, keepNext: j < len(sq.Weapons)-1 && j < 5, build: func(x, y, w float64) []*Element {
 				return []*Element{sc.fighterWeaponLine(fw, Box{x, y, w, subLineH})}
 			}})
 		}
-		ce.rows = append(ce.rows, gapRow(1.2))
+		ce.rows = append(ce.rows, gapRow(0.8))
 	}
 	return ce
 }
@@ -402,7 +402,7 @@ func (sc *sheetCtx) squadronLine(sq *designer.SquadronDef, b Box) *Element {
 	g.add(txt(sc.c, Box{b.X + 0.8, b.Y, 43, b.H}, clean(sq.Name), textStyle{"B", 7.5, ink(), "L"}))
 	x := b.X + 45
 	tier, _ := designer.SquadronTier(sq)
-	g.add(iconEl(Box{x, b.Y + 0.6, 5, 5}, "tier", IconArgs{Ink: ink(), Label: itoa(tier)}))
+	g.add(iconEl(Box{x, b.Y + 0.4, 4.8, 4.8}, "tier", IconArgs{Ink: ink(), Label: itoa(tier)}))
 	x += 7
 	stat := func(key string, v string, withIcon bool) {
 		if withIcon {
@@ -411,7 +411,7 @@ func (sc *sheetCtx) squadronLine(sq *designer.SquadronDef, b Box) *Element {
 			x += lineIcon + 8.5
 			return
 		}
-		g.add(iconEl(Box{x, b.Y + 0.4, 5.4, 5.4}, key, IconArgs{Ink: ink(), Label: v}))
+		g.add(iconEl(Box{x, b.Y + 0.3, 5.0, 5.0}, key, IconArgs{Ink: ink(), Label: v}))
 		x += 7.5
 	}
 	stat("strength", itoa(sq.Strength), true)

@@ -59,7 +59,7 @@ type paper struct {
 
 // printMargin is the unprinted border of every page in millimetres:
 // office printers cannot reach the edge of the sheet.
-const printMargin = 8.0
+const printMargin = 7.0
 
 // fixedDate is the creation and modification date of every document, so
 // that the same input always gives the same bytes.

@@ -14,7 +14,7 @@ import (
 const (
 	columnW   = 40.0 // ship-wide column
 	columnGap = 4.0
-	footerH   = 5.0
+	footerH   = 4.5
 )
 
 // RecordSheet writes the starship record sheet of s: one landscape page,
@@ -138,13 +138,13 @@ func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
 		}
 	}
 	if len(d.Weapons) > 0 {
-		bands = append(bands, &band{full: true, cells: []*cell{sc.weaponsCell()}})
+		bands = append(bands, &band{full: true, list: true, cells: []*cell{sc.weaponsCell()}})
 	}
 	if hc := sc.hangarsCell(); hc != nil {
-		bands = append(bands, &band{full: true, cells: []*cell{hc}})
+		bands = append(bands, &band{full: true, list: true, cells: []*cell{hc}})
 	}
 	if len(d.Starfighters) > 0 {
-		bands = append(bands, &band{full: true, cells: []*cell{sc.squadronsCell()}})
+		bands = append(bands, &band{full: true, list: true, cells: []*cell{sc.squadronsCell()}})
 	}
 
 	var pages []*Page

@@ -20,9 +20,9 @@ type sheetCtx struct {
 
 // Section cell sizes in millimetres.
 const (
-	barH      = 6.4
-	defenceH  = 5.2
-	systemH   = 7.8
+	barH      = 5.8
+	defenceH  = 4.9
+	systemH   = 7.2
 	smallIcon = 4.6
 )
 
@@ -165,9 +165,9 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 				glyph = "" // both glyphs, stacked
 			}
 			rating := itoa(ar.Rating)
-			items = append(items, flowItem{leadW: 5.0 + 3.2, lead: func(x, y, h float64) []*Element {
-				out := []*Element{iconEl(Box{x, y + (h-5.0)/2, 5.0, 5.0}, "armour", IconArgs{Ink: ink(), Label: rating})}
-				gb := Box{x + 5.2, y + (h-3.0)/2, 1.5, 3.0}
+			items = append(items, flowItem{leadW: 4.6 + 3.2, lead: func(x, y, h float64) []*Element {
+				out := []*Element{iconEl(Box{x, y + (h-4.6)/2, 4.6, 4.6}, "armour", IconArgs{Ink: ink(), Label: rating})}
+				gb := Box{x + 4.8, y + (h-3.0)/2, 1.5, 3.0}
 				if glyph == "" {
 					out = append(out, iconEl(Box{gb.X, gb.Y, 1.5, 1.5}, "energy", IconArgs{Ink: ink()}),
 						iconEl(Box{gb.X, gb.Y + 1.5, 1.5, 1.5}, "kinetic", IconArgs{Ink: ink()}))
@@ -233,14 +233,17 @@ func gapRow(h float64) rowSpec {
 // between layers, and the layer's crew (orange) and marine (yellow)
 // parties at the right end.
 func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
-	crew, marines := sec.People()
+	// Crew and marine parties take up to three columns at the right,
+	// only as many as the fullest layer needs.
 	perCrew, crewW := 0, 0.0
-	if crew > 0 || marines > 0 {
-		perCrew = 3
+	for _, l := range sec.Layers {
+		perCrew = max(perCrew, min(3, clampBubbles(l.Crew)+clampBubbles(l.Marines)))
+	}
+	if perCrew > 0 {
 		crewW = float64(perCrew)*hullPitch - (hullPitch - hullBubble) + 1.6
 	}
 	hullW := w - layerLabelW - crewW
-	perRow := max(1, int((hullW+hullPitch-hullBubble)/hullPitch))
+	maxRow := max(1, int((hullW+hullPitch-hullBubble)/hullPitch))
 	var rows []rowSpec
 	for li, l := range sec.Layers {
 		hits := clampBubbles(l.HullHits)
@@ -251,10 +254,12 @@ func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
 		for i := 0; i < clampBubbles(l.Marines); i++ {
 			people = append(people, "marine")
 		}
-		n := max(1, (hits+perRow-1)/perRow)
+		n := max(1, (hits+maxRow-1)/maxRow)
 		if perCrew > 0 {
 			n = max(n, (len(people)+perCrew-1)/perCrew)
 		}
+		// Share the hits evenly between the rows: 7 and 6, not 12 and 1.
+		perRow := max(1, (hits+n-1)/n)
 		for r := 0; r < n; r++ {
 			top := 0.0
 			if r == 0 && li > 0 {

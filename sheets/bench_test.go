@@ -1,0 +1,75 @@
+package sheets
+
+import (
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/slipway/slipway/costing"
+)
+
+func BenchmarkRecordSheet(b *testing.B) {
+	m := costing.NewModel(nil)
+	s := Evaluate(m, loadSample(b, "reference-cruiser.json"), costing.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRecordSheetStress(b *testing.B) {
+	s := testShip(stressDesign())
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPack100 prints a 100-ship fleet (the sample designs repeated)
+// and reports the peak heap in use, sampled while it runs.
+func BenchmarkPack100(b *testing.B) {
+	m := costing.NewModel(nil)
+	names := sampleNames(b)
+	ships := make([]Ship, 100)
+	for i := range ships {
+		ships[i] = Evaluate(m, loadSample(b, names[i%len(names)]), costing.Options{})
+	}
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Pack(io.Discard, ships, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	close(stop)
+	wg.Wait()
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+}
