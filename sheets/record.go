@@ -243,7 +243,7 @@ func (sc *sheetCtx) column(b Box) *Element {
 		tiles = append(tiles, tile{"hull-metallic", "", "METALLIC HULL", ""})
 	}
 	ty := nameBox.Bottom() + 1
-	th := math.Min(15, (b.Bottom()-1-ty)/float64(len(tiles)))
+	th := math.Min(18, (b.Bottom()-1-ty)/float64(len(tiles)))
 	for i, t := range tiles {
 		tb := Box{b.X + 1.5, ty + float64(i)*th, b.W - 3, th}
 		first := i == 0
