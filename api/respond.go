@@ -78,15 +78,15 @@ func (s *Server) jsonTagged(c *gin.Context, status int, v any, etag string) {
 		return
 	}
 	b := buf.Bytes()
-	if etag == "" && status == http.StatusOK {
+	get := c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead
+	if etag == "" && status == http.StatusOK && get {
 		sum := sha256.Sum256(b)
 		etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	}
 	if etag != "" {
 		c.Header("ETag", etag)
 	}
-	if status == http.StatusOK && (c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead) &&
-		etagMatch(c.GetHeader("If-None-Match"), etag) {
+	if status == http.StatusOK && get && etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/slipway/slipway/api"
@@ -61,6 +62,11 @@ func serveCommand() command {
 				return 2
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, nil))
+			if os.Getenv("GOGC") == "" {
+				// The heap is small and short-lived per request; trading
+				// some memory for less GC work lifts throughput on 2 cores.
+				debug.SetGCPercent(400)
+			}
 			if err := serve(ctx, f, log, stdout); err != nil {
 				log.Error("serve failed", "err", err)
 				return 1
@@ -125,6 +131,20 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	fmt.Fprintf(stdout, "slipway serve: listening on http://%s\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	go func() {
+		t := time.NewTicker(time.Hour)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := db.Optimize(ctx); err != nil {
+					log.Warn("optimize", "err", err)
+				}
+			}
+		}
+	}()
 	select {
 	case err := <-errc:
 		return err

@@ -45,6 +45,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.w.Close()
 		return nil, err
 	}
+	if err := db.Optimize(ctx); err != nil {
+		db.w.Close()
+		return nil, err
+	}
 	if db.r, err = sql.Open("sqlite", dsn(path, "deferred")+"&_pragma=query_only(1)"); err != nil {
 		db.w.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -97,6 +101,17 @@ func (db *DB) IntegrityCheck(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("integrity check: %w", err)
 	}
 	return s, nil
+}
+
+// Optimize refreshes the query planner's statistics where they are
+// missing or stale (PRAGMA optimize), so that library queries pick the
+// index of their sort order over an unselective filter's. It is cheap
+// when there is nothing to do; slipway serve runs it at start and hourly.
+func (db *DB) Optimize(ctx context.Context) error {
+	if _, err := db.w.ExecContext(ctx, `PRAGMA optimize=0x10002`); err != nil {
+		return fmt.Errorf("optimize: %w", err)
+	}
+	return nil
 }
 
 // JournalMode returns the journal mode in force (wal).

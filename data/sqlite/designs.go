@@ -11,18 +11,22 @@ import (
 	"github.com/slipway/slipway/api"
 )
 
-// designCols selects a design with its owner and latest version's
-// evaluation; docCols adds the version's stored documents.
+// designCols selects a design with its owner and the latest version's
+// evaluation, copied onto the design row; docCols adds the version's
+// stored documents.
 const designCols = `d.seq, d.id, d.owner_id, u.name, d.visibility, d.ruleset, d.rules_version, d.name,
 	d.description, d.tags, d.universe, d.version, coalesce(d.parent_id, ''), coalesce(d.parent_version, 0),
 	d.forks, d.created_at, d.updated_at,
-	v.author_id, v.created_at, v.model_version, v.cv, v.points, v.tier, v.ems, v.target_rating,
-	v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal`
+	d.owner_id, d.updated_at, d.model_version, d.cv, d.points, d.tier, d.ems, d.target_rating,
+	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal`
 
 const docCols = `, v.document, v.result, v.problems`
 
-const designFrom = ` FROM designs d JOIN users u ON u.id = d.owner_id
-	JOIN versions v ON v.design_seq = d.seq AND v.n = d.version`
+// listFrom serves lists, which read designs only; designFrom adds the
+// latest version for its documents.
+const listFrom = ` FROM designs d JOIN users u ON u.id = d.owner_id`
+
+const designFrom = listFrom + ` JOIN versions v ON v.design_seq = d.seq AND v.n = d.version`
 
 type scanner interface{ Scan(...any) error }
 
@@ -80,11 +84,13 @@ func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *api.NewDesign) e
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO designs (id, owner_id, visibility, ruleset, rules_version, name,
 		description, tags, universe, version, parent_id, parent_version, created_at, updated_at,
-		cv, points, tier, tech_level, movement, hull, carries_fighters, legal)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		cv, points, tier, tech_level, movement, hull, carries_fighters, legal, ems, target_rating,
+		mass_factor, model_version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		nd.ID, nd.OwnerID, string(nd.Visibility), nd.Ruleset, nd.RulesVersion, nd.Name,
 		nd.Description, string(tags), nd.Universe, parent, parentVersion, now, now,
-		e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal)
+		e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal,
+		e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion)
 	if err != nil {
 		if isUnique(err) {
 			return api.ErrConflict
@@ -173,10 +179,11 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.Ne
 		tags, _ := json.Marshal(nonNil(meta.Tags))
 		_, err = tx.ExecContext(ctx, `UPDATE designs SET version = ?, visibility = ?, ruleset = ?, rules_version = ?,
 			name = ?, description = ?, tags = ?, universe = ?, updated_at = ?, cv = ?, points = ?, tier = ?,
-			tech_level = ?, movement = ?, hull = ?, carries_fighters = ?, legal = ? WHERE seq = ?`,
+			tech_level = ?, movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?,
+			mass_factor = ?, model_version = ? WHERE seq = ?`,
 			cur+1, string(meta.Visibility), meta.Ruleset, meta.RulesVersion, meta.Name, meta.Description,
 			string(tags), meta.Universe, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
-			e.CarriesFighters, e.Legal, seq)
+			e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, seq)
 		if err != nil {
 			return err
 		}
@@ -299,12 +306,12 @@ func (db *DB) DesignVersion(ctx context.Context, id string, n int) (*api.Version
 
 // Forks lists the live designs forked from id, oldest first.
 func (db *DB) Forks(ctx context.Context, id string) ([]*api.Design, error) {
-	return db.designs(ctx, `SELECT `+designCols+designFrom+` WHERE d.parent_id = ? AND d.deleted_at IS NULL ORDER BY d.seq`, id)
+	return db.designs(ctx, `SELECT `+designCols+listFrom+` WHERE d.parent_id = ? AND d.deleted_at IS NULL ORDER BY d.seq`, id)
 }
 
 // DesignsByOwner lists a user's live designs, newest first.
 func (db *DB) DesignsByOwner(ctx context.Context, ownerID int64) ([]*api.Design, error) {
-	return db.designs(ctx, `SELECT `+designCols+designFrom+` WHERE d.owner_id = ? AND d.deleted_at IS NULL ORDER BY d.seq DESC`, ownerID)
+	return db.designs(ctx, `SELECT `+designCols+listFrom+` WHERE d.owner_id = ? AND d.deleted_at IS NULL ORDER BY d.seq DESC`, ownerID)
 }
 
 func (db *DB) designs(ctx context.Context, q string, args ...any) ([]*api.Design, error) {

@@ -83,7 +83,7 @@ func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage
 	if col != "d.seq" {
 		order += ", d.seq " + dir
 	}
-	query := `SELECT ` + designCols + designFrom + ` WHERE ` + strings.Join(where, " AND ") +
+	query := `SELECT ` + designCols + listFrom + ` WHERE ` + strings.Join(where, " AND ") +
 		` ORDER BY ` + order + fmt.Sprintf(` LIMIT %d`, limit+1)
 	ds, err := db.designs(ctx, query, args...)
 	if err != nil {

@@ -51,8 +51,10 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) er
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE designs SET cv = ?, points = ?, tier = ?, tech_level = ?,
-				movement = ?, hull = ?, carries_fighters = ?, legal = ? WHERE seq = ? AND version = ?`,
-				e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal, seq, r.Version); err != nil {
+				movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?, mass_factor = ?,
+				model_version = ? WHERE seq = ? AND version = ?`,
+				e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal,
+				e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, seq, r.Version); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO recomputations (design_seq, n, old_model, new_model, old_cv,

@@ -1,0 +1,113 @@
+// Command slipway-load measures the design library service on loopback:
+// evaluate throughput and latency, library search latency, and saves per
+// second with concurrent writers. It can also fill a database with
+// generated public designs for the search measurement. Every run is
+// bounded in requests and time, and it only talks to 127.0.0.1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// settings are the flags every mode shares.
+type settings struct {
+	url         string
+	concurrency int
+	requests    int
+	duration    time.Duration
+	limit       int
+	seed        int64
+	rate        float64
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	mode := args[0]
+	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var s settings
+	fs.StringVar(&s.url, "url", "http://127.0.0.1:8080", "service base URL (loopback only)")
+	fs.IntVar(&s.concurrency, "c", 64, "concurrent clients")
+	fs.IntVar(&s.requests, "n", 100000, "stop after this many requests")
+	fs.DurationVar(&s.duration, "d", 20*time.Second, "stop after this long (at most 5m)")
+	fs.Float64Var(&s.rate, "rate", 0, "requests per second to schedule (open loop); 0 sends as fast as the clients can")
+	fs.Int64Var(&s.seed, "seed", 1, "random seed for generated designs and queries")
+	dbPath := fs.String("db", "./slipway-load.db", "database to fill (mode seed)")
+	count := fs.Int("designs", 100000, "designs to generate (mode seed)")
+	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if s.duration > 5*time.Minute {
+		s.duration = 5 * time.Minute
+	}
+	if err := loopbackOnly(s.url); err != nil && mode != "seed" {
+		fmt.Fprintln(stderr, "slipway-load:", err)
+		return 2
+	}
+	var err error
+	switch mode {
+	case "evaluate":
+		err = evaluateLoad(ctx, s, stdout)
+	case "search":
+		err = searchLoad(ctx, s, stdout)
+	case "save":
+		err = saveLoad(ctx, s, stdout)
+	case "seed":
+		err = seedDB(ctx, *dbPath, *count, s.seed, stdout)
+	default:
+		usage(stderr)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "slipway-load:", err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage: slipway-load MODE [flags]
+
+modes:
+  evaluate  POST /api/v1/evaluate with a sample design from -c clients
+  search    GET /api/v1/library with generated queries and filters
+  save      POST /api/v1/designs from -c writers (registers a user)
+  seed      fill -db with -designs generated public designs (server stopped)
+
+Run 'slipway-load MODE -h' for flags.`)
+}
+
+// loopbackOnly refuses any target but 127.0.0.1 or localhost.
+func loopbackOnly(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	if h := u.Hostname(); h != "127.0.0.1" && h != "localhost" && h != "::1" {
+		return fmt.Errorf("%s: this tool only loads loopback addresses", raw)
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/slipway/slipway/data"
+)
+
+// sampleDesign returns the first embedded sample design as a JSON object.
+func sampleDesign() (map[string]any, error) {
+	names, err := fs.Glob(data.Samples(), "*.json")
+	if err != nil || len(names) == 0 {
+		return nil, fmt.Errorf("no sample designs: %v", err)
+	}
+	b, err := fs.ReadFile(data.Samples(), "reference-cruiser.json")
+	if err != nil {
+		b, err = fs.ReadFile(data.Samples(), names[0])
+		if err != nil {
+			return nil, err
+		}
+	}
+	var m map[string]any
+	return m, json.Unmarshal(b, &m)
+}
+
+func evaluateLoad(ctx context.Context, s settings, w io.Writer) error {
+	d, err := sampleDesign()
+	if err != nil {
+		return err
+	}
+	body, _ := json.Marshal(d)
+	r := drive(ctx, s, "POST /api/v1/evaluate", func(int) (*http.Request, error) {
+		return jsonRequest("POST", s.url+"/api/v1/evaluate", body, "")
+	})
+	r.print(w, s)
+	return nil
+}
+
+func searchLoad(ctx context.Context, s settings, w io.Writer) error {
+	var mu = make(chan *rand.Rand, 1)
+	mu <- rand.New(rand.NewPCG(uint64(s.seed), 7))
+	r := drive(ctx, s, "GET /api/v1/library", func(int) (*http.Request, error) {
+		rng := <-mu
+		q := url.Values{}
+		switch rng.IntN(4) {
+		case 0:
+			q.Set("q", words[rng.IntN(len(words))])
+		case 1:
+			q.Set("q", words[rng.IntN(len(words))]+" "+words[rng.IntN(len(words))])
+			q.Set("sort", "cv")
+		case 2:
+			q.Set("tier", strconv.Itoa(1+rng.IntN(3)))
+			q.Set("sort", "points")
+		case 3:
+			q.Set("q", words[rng.IntN(len(words))])
+			q.Set("cvMin", strconv.Itoa(rng.IntN(100)))
+			q.Set("sort", "name")
+		}
+		q.Set("limit", strconv.Itoa(s.limit))
+		mu <- rng
+		return http.NewRequest("GET", s.url+"/api/v1/library?"+q.Encode(), nil)
+	})
+	r.print(w, s)
+	return nil
+}
+
+func saveLoad(ctx context.Context, s settings, w io.Writer) error {
+	token, err := loadUser(ctx, s.url)
+	if err != nil {
+		return err
+	}
+	d, err := sampleDesign()
+	if err != nil {
+		return err
+	}
+	r := drive(ctx, s, "POST /api/v1/designs", func(i int) (*http.Request, error) {
+		d := maps(d)
+		d["name"] = fmt.Sprintf("Load %d", i)
+		body, _ := json.Marshal(map[string]any{"visibility": "public", "design": d})
+		return jsonRequest("POST", s.url+"/api/v1/designs", body, token)
+	})
+	r.print(w, s)
+	return nil
+}
+
+// maps copies the top level of a design so a name can change per request.
+func maps(d map[string]any) map[string]any {
+	out := make(map[string]any, len(d))
+	for k, v := range d {
+		out[k] = v
+	}
+	return out
+}
+
+// loadUser registers a fresh user and returns an API token for it.
+func loadUser(ctx context.Context, base string) (string, error) {
+	name := fmt.Sprintf("load-%d", time.Now().UnixNano())
+	body, _ := json.Marshal(map[string]string{"username": name, "password": "load-password"})
+	req, _ := jsonRequest("POST", base+"/api/v1/auth/register", body, "")
+	res, err := http.DefaultClient.Do(req.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	res.Body.Close()
+	var cookie *http.Cookie
+	for _, c := range res.Cookies() {
+		cookie = c
+	}
+	if res.StatusCode != 201 || cookie == nil {
+		return "", fmt.Errorf("register: status %d", res.StatusCode)
+	}
+	req, _ = jsonRequest("POST", base+"/api/v1/tokens", []byte(`{"name":"load"}`), "")
+	req.AddCookie(cookie)
+	res, err = http.DefaultClient.Do(req.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var t struct{ Token string }
+	if err := json.NewDecoder(res.Body).Decode(&t); err != nil || t.Token == "" {
+		return "", fmt.Errorf("token: status %d %v", res.StatusCode, err)
+	}
+	return t.Token, nil
+}
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/designer"
+)
+
+// words make up generated names, descriptions, tags and universes, and
+// the search queries.
+var words = strings.Fields(`aurora bastion corsair dauntless eclipse falcon gallant harbinger indomitable
+javelin kestrel leviathan monarch nebula obsidian paladin quasar ranger sentinel tempest umbra vanguard
+warden xenith yeoman zephyr anvil bulwark comet dagger ember fury glaive hydra ion jackal kraken lance
+mirage nova onyx phantom quill raptor saber talon ursa valkyrie wraith zenith amber cobalt crimson
+emerald golden indigo ivory jade scarlet silver violet frontier outer inner core rim void drift
+expanse reach veil spiral cluster station patrol escort carrier cruiser destroyer frigate corvette
+dreadnought tender scout raider lancer hunter picket monitor heavy light fast armoured shielded
+kinetic energy plasma laser railgun torpedo missile fighter hangar drone sensor stealth line reserve`)
+
+// seedDB fills a database with n generated public designs of a user
+// "loadgen", in transactions of 1,000.
+func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) error {
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	cat := designer.BuiltinCatalogue()
+	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: api.CostingEvaluator(costing.NewModel(cat)),
+		Logger: slog.New(slog.DiscardHandler)})
+	if _, err := srv.SeedSamples(ctx); err != nil {
+		return err
+	}
+	owner, err := srv.EnsureUser(ctx, "loadgen")
+	if err != nil {
+		return err
+	}
+	base, err := sampleDesign()
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 11))
+	pick := func() string { return words[rng.IntN(len(words))] }
+	t0 := time.Now()
+	for done := 0; done < n; {
+		k := min(1000, n-done)
+		batch := make([]*designer.Design, 0, k)
+		for i := 0; i < k; i++ {
+			d := maps(base)
+			d["name"] = fmt.Sprintf("%s %s %d", title(pick()), title(pick()), done+i)
+			d["description"] = fmt.Sprintf("A %s %s of the %s %s, built for %s duty.", pick(), pick(), pick(), pick(), pick())
+			d["tags"] = []string{pick(), pick()}
+			d["universe"] = title(pick()) + " " + title(pick())
+			d["techLevel"] = 5 + rng.IntN(6)
+			b, _ := jsonMarshal(d)
+			dd, err := designer.DecodeDesign(b)
+			if err != nil {
+				return fmt.Errorf("generated design: %w", err)
+			}
+			batch = append(batch, dd)
+		}
+		if _, err := srv.StoreDesigns(ctx, owner, batch, api.Public); err != nil {
+			return err
+		}
+		done += k
+		if done%10000 == 0 || done == n {
+			fmt.Fprintf(w, "%d designs in %.1fs\n", done, time.Since(t0).Seconds())
+		}
+	}
+	return nil
+}
+
+// title capitalises the first letter of an ASCII word.
+func title(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
