@@ -2,9 +2,12 @@ package sheets
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/designer"
 )
 
 // checkGeometry asserts the layout rules on laid-out pages: every top
@@ -232,6 +235,63 @@ func TestRoman(t *testing.T) {
 	for _, tt := range tests {
 		if got := roman(tt.n); got != tt.want {
 			t.Errorf("roman(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestRecordSheetHostileNumbers feeds values far outside the rules:
+// the sheet must still lay out cleanly and render without error.
+func TestRecordSheetHostileNumbers(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(d *designer.Design)
+	}{
+		{"huge layer", func(d *designer.Design) { d.Sections.Core.Layers[0].HullHits = 2000; d.Sections.Core.Layers[0].Crew = 999 }},
+		{"negative", func(d *designer.Design) {
+			d.Sections.Core.Layers[0].HullHits = -5
+			d.Sections.Fore.Systems[0].Count = -3
+			d.Weapons[0].Pulse = -1
+			d.Weapons[0].Range = -10
+		}},
+		{"huge counts", func(d *designer.Design) {
+			d.Sections.Core.Systems[0].Count = 999
+			d.Sections.Core.Weapons[0].Count = 999999
+			d.Sections.Fore.Shields.Fore.Hits = 5000
+		}},
+		{"unknown kinds", func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "warpCore", Count: 1},
+				designer.System{Kind: "", Count: 1, Facing: "sideways"})
+			d.Sections.Core.Weapons = append(d.Sections.Core.Weapons, designer.Mount{Weapon: "missing", Sectors: []int{-1, 9, 99}, Count: 1})
+			d.Sections.Core.Hangars = []designer.HangarMount{{Bay: "nope", Count: 2}}
+		}},
+		{"no layers", func(d *designer.Design) { d.Sections.Fore.Layers = nil }},
+		{"core only", func(d *designer.Design) {
+			d.Sections = designer.Sections{Core: d.Sections.Core}
+			d.Movement, d.Hull, d.TechLevel = "warp", "paper", -4
+		}},
+		{"no sections", func(d *designer.Design) { d.Sections = designer.Sections{} }},
+		{"many weapons", func(d *designer.Design) {
+			for i := 0; i < 150; i++ {
+				d.Weapons = append(d.Weapons, d.Weapons[i%3])
+			}
+		}},
+	}
+	for _, tt := range tests {
+		d := loadSample(t, "reference-cruiser.json")
+		tt.edit(d)
+		s := testShip(d)
+		pages, err := LayoutRecordSheet(s, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if tt.name != "no sections" {
+			checkGeometry(t, tt.name, pages)
+		}
+		if err := RecordSheet(io.Discard, s, Options{BW: true}); err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+		if err := Cards(io.Discard, []Ship{s}, Options{}); err != nil {
+			t.Errorf("%s cards: %v", tt.name, err)
 		}
 	}
 }
