@@ -246,7 +246,10 @@ func TestRecordSheetHostileNumbers(t *testing.T) {
 		name string
 		edit func(d *designer.Design)
 	}{
-		{"huge layer", func(d *designer.Design) { d.Sections.Core.Layers[0].HullHits = 2000; d.Sections.Core.Layers[0].Crew = 999 }},
+		{"huge layer", func(d *designer.Design) {
+			d.Sections.Core.Layers[0].HullHits = 2000
+			d.Sections.Core.Layers[0].Crew = 999
+		}},
 		{"negative", func(d *designer.Design) {
 			d.Sections.Core.Layers[0].HullHits = -5
 			d.Sections.Fore.Systems[0].Count = -3
