@@ -12,10 +12,9 @@ type costingEvaluator struct{ m *costing.Model }
 
 func (c costingEvaluator) Version() string { return c.m.Version() }
 
-func (c costingEvaluator) Evaluate(d *designer.Design) any {
-	return c.m.Evaluate(d, costing.Options{})
+func (c costingEvaluator) Evaluate(d *designer.Design, o EvalOptions) any {
+	return c.m.Evaluate(d, costing.Options{TierLimit: o.TierLimit, CrewQuality: o.CrewQuality,
+		CommandQuality: designer.Die(o.CommandQuality), DamageControl: designer.Die(o.DamageControl)})
 }
 
-func (c costingEvaluator) Compare(a, b *designer.Design) any {
-	return map[string]any{"from": c.Evaluate(a), "to": c.Evaluate(b)}
-}
+func (c costingEvaluator) Compare(a, b *designer.Design) any { return c.m.Compare(a, b) }

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,14 +25,46 @@ func (s *Server) decodeDesign(c *gin.Context) (*designer.Design, bool) {
 	return d, true
 }
 
-// evaluate answers POST /evaluate with the costing result, exactly as
-// `slipway eval --json` prints it. It needs no account.
+// evaluate answers POST /evaluate?tier=&crew=&command=&damageControl=
+// with the costing result, as `slipway eval --json` prints it (less the
+// file name). It needs no account.
 func (s *Server) evaluate(c *gin.Context) {
+	var o EvalOptions
+	var ok bool
+	if o.TierLimit, ok = s.intQuery(c, "tier", 1, 3); !ok {
+		return
+	}
+	if o.CrewQuality, ok = s.intQuery(c, "crew", 1, 5); !ok {
+		return
+	}
+	o.CommandQuality = strings.ToUpper(c.Query("command"))
+	o.DamageControl = strings.ToUpper(c.Query("damageControl"))
+	for name, v := range map[string]string{"command": o.CommandQuality, "damageControl": o.DamageControl} {
+		if v != "" && !designer.Die(v).Valid() {
+			s.problem(c, http.StatusBadRequest, "bad-query", "query parameter "+name+": must be a die such as D4", nil)
+			return
+		}
+	}
 	d, ok := s.decodeDesign(c)
 	if !ok {
 		return
 	}
-	s.json(c, http.StatusOK, s.eval.Evaluate(d))
+	s.json(c, http.StatusOK, s.eval.Evaluate(d, o))
+}
+
+// intQuery reads an optional whole-number query parameter in [lo, hi];
+// absent is 0.
+func (s *Server) intQuery(c *gin.Context, name string, lo, hi int) (int, bool) {
+	v := c.Query(name)
+	if v == "" {
+		return 0, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: must be a whole number from %d to %d", name, lo, hi), nil)
+		return 0, false
+	}
+	return n, true
 }
 
 // validateReport is the answer of POST /validate, the shape of one entry
@@ -44,14 +78,9 @@ type validateReport struct {
 
 // validateDesign answers POST /validate?tier=N.
 func (s *Server) validateDesign(c *gin.Context) {
-	tier := 0
-	if v := c.Query("tier"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 3 {
-			s.problem(c, http.StatusBadRequest, "bad-query", "query parameter tier: must be 1, 2 or 3", nil)
-			return
-		}
-		tier = n
+	tier, ok := s.intQuery(c, "tier", 1, 3)
+	if !ok {
+		return
 	}
 	d, ok := s.decodeDesign(c)
 	if !ok {

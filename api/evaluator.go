@@ -13,15 +13,24 @@ type Evaluator interface {
 	Version() string
 	// Evaluate returns the full costing result of d; it is JSON-encoded
 	// as `slipway eval --json` prints it.
-	Evaluate(d *designer.Design) any
+	Evaluate(d *designer.Design, opt EvalOptions) any
 	// Compare returns the comparison of two designs.
 	Compare(a, b *designer.Design) any
+}
+
+// EvalOptions are the pricing options of `slipway eval`: a tier limit and
+// crew, command and damage-control qualities overriding the design's.
+type EvalOptions struct {
+	TierLimit      int
+	CrewQuality    int
+	CommandQuality string
+	DamageControl  string
 }
 
 // evaluation runs the evaluator and validation over d and returns the
 // stored summary, the result JSON and the problems JSON.
 func (s *Server) evaluation(d *designer.Design) (Evaluation, json.RawMessage, designer.Problems, error) {
-	res := s.eval.Evaluate(d)
+	res := s.eval.Evaluate(d, EvalOptions{})
 	b, err := json.Marshal(res)
 	if err != nil {
 		return Evaluation{}, nil, nil, err
@@ -71,7 +80,7 @@ type basicEvaluator struct{ cat *designer.Catalogue }
 
 func (b basicEvaluator) Version() string { return "basic/0" }
 
-func (b basicEvaluator) Evaluate(d *designer.Design) any {
+func (b basicEvaluator) Evaluate(d *designer.Design, _ EvalOptions) any {
 	return map[string]any{
 		"modelVersion":    b.Version(),
 		"tier":            b.cat.Tier(d).Tier,
@@ -83,5 +92,5 @@ func (b basicEvaluator) Evaluate(d *designer.Design) any {
 }
 
 func (b basicEvaluator) Compare(x, y *designer.Design) any {
-	return map[string]any{"a": b.Evaluate(x), "b": b.Evaluate(y)}
+	return map[string]any{"a": b.Evaluate(x, EvalOptions{}), "b": b.Evaluate(y, EvalOptions{})}
 }

@@ -157,6 +157,9 @@ func TestServiceEndpoints(t *testing.T) {
 		t.Fatalf("validate %+v", rep)
 	}
 	a.do("POST", "/api/v1/validate?tier=9", b).want(t, 400)
+	a.do("POST", "/api/v1/evaluate?crew=3&command=d4&damageControl=D6&tier=3", b).want(t, 200)
+	a.do("POST", "/api/v1/evaluate?crew=9", b).want(t, 400)
+	a.do("POST", "/api/v1/evaluate?command=X9", b).want(t, 400)
 	a.do("GET", "/healthz", nil).want(t, 200)
 	a.do("GET", "/readyz", nil).want(t, 200)
 	a.do("GET", "/api/openapi.json", nil).want(t, 200)
