@@ -151,14 +151,21 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		if i == 0 {
 			supports = coreSupports
 		}
-		for c := 0; c < copies; c++ {
-			each := rating / copies
-			if c < rating%copies {
-				each++
-			}
-			each = max(each, 1)
-			e.r.Reactors = append(e.r.Reactors, Reactor{Section: g.sec, Index: c + 1, Rating: each, Power: g.power, Supports: supports, Virtual: virtual})
-			sum += each
+		// An even split gives at most two ratings: the first rating%copies
+		// copies carry one more. Identical copies share one entry.
+		base, extra := rating/copies, rating%copies
+		if base == 0 { // more copies than rating: every copy is rated 1
+			base, extra = 1, 0
+		}
+		if extra > 0 {
+			e.r.Reactors = append(e.r.Reactors, Reactor{Section: g.sec, Index: 1, Copies: extra, Rating: base + 1,
+				Power: g.power, Supports: supports, Virtual: virtual})
+			sum += extra * (base + 1)
+		}
+		if rest := copies - extra; rest > 0 {
+			e.r.Reactors = append(e.r.Reactors, Reactor{Section: g.sec, Index: extra + 1, Copies: rest, Rating: base,
+				Power: g.power, Supports: supports, Virtual: virtual})
+			sum += rest * base
 		}
 		label := "Reactors in " + string(g.sec)
 		if virtual {

@@ -54,7 +54,9 @@ func TestGolden(t *testing.T) {
 			Acceleration: r.Acceleration, Reactors: []int{}, LifeSupport: r.LifeSupport, Components: r.Components,
 		}
 		for _, re := range r.Reactors {
-			gd.Reactors = append(gd.Reactors, re.Rating)
+			for range re.Copies {
+				gd.Reactors = append(gd.Reactors, re.Rating)
+			}
 		}
 		g.Designs = append(g.Designs, gd)
 	}

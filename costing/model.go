@@ -122,11 +122,16 @@ type Acceleration struct {
 	Starboard float64 `json:"starboard"`
 }
 
-// Reactor is one reactor with its derived rating (rules §6.3).
+// Reactor is one reactor, or several identical copies in one section,
+// with its derived rating (rules §6.3). A section's rating is split evenly
+// over its copies, so a section has at most two entries.
 type Reactor struct {
 	Section designer.SectionName `json:"section"`
-	// Index numbers the copies in one section from 1.
-	Index  int `json:"index"`
+	// Index numbers the first copy of this entry in its section, from 1.
+	Index int `json:"index"`
+	// Copies is the number of identical reactors the entry stands for.
+	Copies int `json:"copies"`
+	// Rating is the rating of each copy.
 	Rating int `json:"rating"`
 	// Power is the PU this reactor's section group draws in all.
 	Power float64 `json:"power"`

@@ -134,7 +134,7 @@ func printEval(w io.Writer, file string, r *costing.Result, explain bool) {
 		if re.Virtual {
 			v = " (missing; counted)"
 		}
-		fmt.Fprintf(w, "  reactor %s #%d rating %d%s, powers %v\n", re.Section, re.Index, re.Rating, v, re.Supports)
+		fmt.Fprintf(w, "  reactor %s x%d rating %d%s, powers %v\n", re.Section, re.Copies, re.Rating, v, re.Supports)
 	}
 	for _, ls := range r.LifeSupport {
 		fmt.Fprintf(w, "  life support %s rating %d (%d crew and marine parties)\n", ls.Section, ls.Rating, ls.People)
