@@ -25,7 +25,7 @@ func commands() []command {
 	return []command{
 		validateCommand(),
 		catalogueCommand(),
-		serveCommand(), recomputeCommand(),
+		serveCommand(), recomputeCommand(), importCommand(), exportCommand(),
 		evalCommand(), compareCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
 	}

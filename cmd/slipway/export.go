@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/slipway/slipway/data/sqlite"
+)
+
+func exportCommand() command {
+	return command{
+		name:    "export",
+		summary: "write a user's designs (or one design) from the service database as JSON files",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet("export", flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
+			user := fs.String("user", "", "export every design of this user")
+			id := fs.String("id", "", "export this design only")
+			out := fs.String("out", ".", "directory to write ID.json files into")
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway export (--user NAME | --id ID) [--db PATH] [--out DIR]")
+				fs.PrintDefaults()
+			}
+			if err := fs.Parse(args); err != nil {
+				if errors.Is(err, flag.ErrHelp) {
+					return 0
+				}
+				return 2
+			}
+			if (*user == "") == (*id == "") {
+				fs.Usage()
+				return 2
+			}
+			if err := export(ctx, *dbPath, *user, *id, *out, stdout); err != nil {
+				fmt.Fprintln(stderr, "slipway export:", err)
+				return 1
+			}
+			return 0
+		},
+	}
+}
+
+func export(ctx context.Context, dbPath, user, id, out string, stdout io.Writer) error {
+	if _, err := os.Stat(dbPath); err != nil {
+		return err
+	}
+	db, err := sqlite.Open(ctx, dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ids := []string{id}
+	if user != "" {
+		u, err := db.UserByName(ctx, user)
+		if err != nil {
+			return fmt.Errorf("user %s: %w", user, err)
+		}
+		ds, err := db.DesignsByOwner(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		ids = ids[:0]
+		for _, d := range ds {
+			ids = append(ids, d.ID)
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, i := range ids {
+		d, err := db.Design(ctx, i)
+		if err != nil {
+			return fmt.Errorf("design %s: %w", i, err)
+		}
+		name := filepath.Join(out, d.ID+".json")
+		if err := os.WriteFile(name, append([]byte(d.Latest.Document), '\n'), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %s v%d\n", name, d.Name, d.Version)
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/designer"
+)
+
+func importCommand() command {
+	return command{
+		name:    "import",
+		summary: "store design files in the service database as a user's designs",
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			fs := flag.NewFlagSet("import", flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
+			user := fs.String("user", "", "owner of the imported designs (created, without a password, if missing)")
+			vis := fs.String("visibility", "private", "visibility of legal designs: private, unlisted or public")
+			invalid := fs.String("invalid", "reject", "illegal designs: reject, or draft (stored private)")
+			fs.Usage = func() {
+				fmt.Fprintln(stderr, "usage: slipway import --user NAME [--db PATH] [--visibility V] [--invalid reject|draft] FILE...")
+				fmt.Fprintln(stderr, "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
+				fs.PrintDefaults()
+			}
+			if err := fs.Parse(args); err != nil {
+				if errors.Is(err, flag.ErrHelp) {
+					return 0
+				}
+				return 2
+			}
+			v := api.Visibility(*vis)
+			if *user == "" || fs.NArg() == 0 || (v != api.Private && v != api.Unlisted && v != api.Public) ||
+				(*invalid != "reject" && *invalid != "draft") {
+				fs.Usage()
+				return 2
+			}
+			cat := designer.BuiltinCatalogue()
+			var keep []*designer.Design
+			rejected := 0
+			for _, name := range fs.Args() {
+				b, err := os.ReadFile(name)
+				if err != nil {
+					fmt.Fprintf(stdout, "%s: rejected: %v\n", name, err)
+					rejected++
+					continue
+				}
+				d, err := designer.DecodeDesign(b)
+				if err != nil {
+					fmt.Fprintf(stdout, "%s: rejected: %v\n", name, err)
+					rejected++
+					continue
+				}
+				probs := cat.Validate(d, designer.Options{})
+				switch {
+				case probs.Legal():
+					fmt.Fprintf(stdout, "%s: %s\n", name, v)
+				case *invalid == "draft":
+					fmt.Fprintf(stdout, "%s: illegal, stored as a private draft\n", name)
+				default:
+					fmt.Fprintf(stdout, "%s: rejected: illegal\n", name)
+					for _, p := range probs {
+						fmt.Fprintf(stdout, "  %s\n", p)
+					}
+					rejected++
+					continue
+				}
+				keep = append(keep, d)
+			}
+			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			db, srv, err := openServer(ctx, *dbPath, "", log)
+			if err != nil {
+				fmt.Fprintln(stderr, "slipway import:", err)
+				return 1
+			}
+			defer db.Close()
+			if len(keep) > 0 {
+				u, err := srv.EnsureUser(ctx, *user)
+				if err != nil {
+					fmt.Fprintln(stderr, "slipway import:", err)
+					return 1
+				}
+				ids, err := srv.StoreDesigns(ctx, u, keep, v)
+				if err != nil {
+					fmt.Fprintln(stderr, "slipway import:", err)
+					return 1
+				}
+				fmt.Fprintf(stdout, "stored %d designs for %s: %v\n", len(ids), u.Name, ids)
+			}
+			if rejected > 0 {
+				return 1
+			}
+			return 0
+		},
+	}
+}
