@@ -378,94 +378,123 @@ func shipCard(c *canvas, s Ship) cardFunc {
 		case designer.HullBiological:
 			hullKey = "hull-biological"
 		}
-		stats := []struct{ key, value, label string }{
-			{"combat-value", dash(st.CV), ""}, {"tier", "", itoa(st.Tier)},
-			{"target-rating", itoa(st.TargetRating), ""}, {"ems", dash(st.EMS), ""},
-			{"mass-factor", dash(st.MassFactor), ""}, {"crew-quality", dash(d.CrewQuality), ""},
-			{"command-quality", clean(string(d.CommandQuality)), ""}, {"damage-control", clean(string(d.DamageControl)), ""},
-			{moveKey, "", move.Label}, {hullKey, "", ""},
+		hullCap := map[string]string{"hull-metallic": "METAL HULL", "hull-technological": "TECH HULL", "hull-biological": "BIO HULL"}[hullKey]
+		stats := []struct{ key, value, label, caption string }{
+			{"combat-value", dash(st.CV), "", "CV"}, {"tier", "", itoa(st.Tier), "TIER"},
+			{"target-rating", itoa(st.TargetRating), "", "TR"}, {"ems", dash(st.EMS), "", "EMS"},
+			{"mass-factor", dash(st.MassFactor), "", "MF"}, {"crew-quality", dash(d.CrewQuality), "", "CREW"},
+			{"command-quality", clean(string(d.CommandQuality)), "", "CMD"}, {"damage-control", clean(string(d.DamageControl)), "", "DC"},
+			{moveKey, "", move.Label, strings.ToUpper(moveKey)}, {hullKey, "", "", hullCap},
 		}
-		const sh = 5.4
+		const sh = 5.3
 		cw := b.W / 2
+		capSt := textStyle{"B", 4.4, rgb{110, 110, 115}, "R"}
 		for i, sv := range stats {
 			sx := b.X + float64(i%2)*cw
 			sy := b.Y + float64(i/2)*sh
-			g := group("stat", Box{sx, sy, cw, sh})
-			ib := Box{sx, sy + 0.4, 4.6, 4.6}
+			g := &Element{Kind: "stat", Box: Box{sx, sy, cw, sh}}
+			if i >= 2 {
+				g.draw = func(c *canvas, e *Element) {
+					c.lineWidth(0.15)
+					c.setStroke(rule())
+					c.line(e.Box.X+0.5, e.Box.Y, e.Box.Right()-1.5, e.Box.Y)
+				}
+			}
+			ib := Box{sx + 0.3, sy + 0.5, 4.3, 4.3}
 			if sv.key == "cinematic" {
-				ib = Box{sx, sy + 0.4, 7.6, 4.6}
+				ib = Box{sx + 0.3, sy + 0.5, 7.4, 4.3}
 			}
 			g.add(iconEl(ib, sv.key, IconArgs{Ink: ink(), Label: sv.label}))
 			if sv.value != "" {
-				g.add(txt(c, Box{ib.Right() + 1, sy, cw - ib.W - 1.5, sh}, sv.value, textStyle{"B", 9, ink(), "L"}))
+				g.add(txt(c, Box{ib.Right() + 1, sy, sx + cw - 13.8 - ib.Right() - 1, sh}, sv.value, textStyle{"B", 10, ink(), "L"}))
 			}
+			g.add(txt(c, Box{sx + cw - 13.5, sy + sh - 2.6, 12, 2.2}, sv.caption, capSt))
 			card.add(g)
 		}
-		yy := b.Y + 5*sh + 1
+		yy := b.Y + 5*sh + 1.2
+		heading := func(label string) {
+			h := &Element{Kind: "heading", Box: Box{b.X, yy, b.W, 3.4}, draw: func(c *canvas, e *Element) {
+				c.setFill(ink())
+				c.rect(Box{e.Box.X, e.Box.Bottom() - 0.5, e.Box.W, 0.35}, "F")
+			}}
+			h.add(txt(c, Box{b.X, yy, b.W, 2.8}, label, textStyle{"B", 5, ink(), "L"}))
+			card.add(h)
+			yy += 3.8
+		}
+		heading("SECTIONS  (HULL PER LAYER, ARMOUR, SHIELDS)")
+		const secH, wpnH = 3.5, 3.2
 		// Sections: hull hits per layer, armour and shields per arc.
 		for _, ns := range d.Sections.List() {
-			if yy+4.2 > b.Bottom() {
+			if yy+secH > b.Bottom() {
 				break
 			}
-			g := group("section-line", Box{b.X, yy, b.W, 4.2})
+			g := group("section-line", Box{b.X, yy, b.W, secH})
 			card.add(g)
-			g.add(iconEl(Box{b.X, yy + 0.3, 3.6, 3.6}, "cardinal", cardArgs(d, ns.Name)))
+			g.add(iconEl(Box{b.X, yy + 0.2, 3.1, 3.1}, "cardinal", cardArgs(d, ns.Name)))
 			var layers []string
 			for _, l := range ns.Section.Layers {
 				layers = append(layers, itoa(l.HullHits))
 			}
-			g.add(txt(c, Box{b.X + 4.4, yy, 27, 4.2}, strings.ToUpper(string(ns.Name))+" "+strings.Join(layers, "/"),
+			g.add(txt(c, Box{b.X + 4.2, yy, 31, secH}, strings.ToUpper(string(ns.Name))+" "+strings.Join(layers, "/"),
 				textStyle{"B", 6, ink(), "L"}))
-			ax := b.X + 32.0
-			armour, shields := 0, 0
+			ax := b.X + 36.0
+			armour, shields, shieldType := 0, 0, "energy"
 			for _, arc := range d.Sections.FacedArcs(ns.Name) {
 				if a := ns.Section.Armour.Get(arc); a != nil {
 					armour = max(armour, a.Rating)
 				}
-				if sh := ns.Section.Shields.Get(arc); sh != nil {
-					shields += max(0, sh.Hits)
+				if sh := ns.Section.Shields.Get(arc); sh != nil && sh.Hits > 0 {
+					shields += max(0, min(sh.Hits, 1_000_000))
+					if sh.Type == designer.DefenceKinetic || sh.Type == designer.DefenceEnergyKinetic {
+						shieldType = sh.Type
+					}
 				}
 			}
 			if armour > 0 {
-				g.add(iconEl(Box{ax, yy + 0.2, 3.8, 3.8}, "armour", IconArgs{Ink: ink(), Label: itoa(armour)}))
+				g.add(iconEl(Box{ax, yy + 0.1, 3.3, 3.3}, "armour", IconArgs{Ink: ink(), Label: itoa(armour)}))
 			}
 			if shields > 0 {
-				g.add(iconEl(Box{ax + 5, yy + 0.3, 3.6, 3.6}, "shield-energy", IconArgs{Ink: ink()}))
-				g.add(txt(c, Box{ax + 8.8, yy, b.Right() - ax - 8.8, 4.2}, itoa(shields), textStyle{"B", 6.5, ink(), "L"}))
+				g.add(iconEl(Box{ax + 5, yy + 0.2, 3.1, 3.1}, "shield-"+shieldType, IconArgs{Ink: ink()}))
+				g.add(txt(c, Box{ax + 8.8, yy, b.Right() - ax - 8.8, secH}, itoa(shields), textStyle{"B", 6.5, ink(), "L"}))
 			}
-			yy += 4.2
+			yy += secH
 		}
 		// Weapon lines.
 		yy += 1
+		if len(d.Weapons) > 0 && yy+3.8+wpnH <= b.Bottom() {
+			heading("WEAPONS  (DAMAGE, FIRE, RANGE)")
+		}
+		// Every weapon when they all fit; else as many as leave room for
+		// a note pointing to the record sheet.
+		show := len(d.Weapons)
+		if fit := int((b.Bottom() - yy + 1e-9) / wpnH); fit < show {
+			show = max(0, int((b.Bottom()-3.4-yy+1e-9)/wpnH))
+		}
 		for i := range d.Weapons {
 			w := &d.Weapons[i]
-			room := b.Bottom()
-			if i < len(d.Weapons)-1 {
-				room -= 3.4 // keep space for the "more weapons" note
-			}
-			if yy+3.8 > room {
+			if i >= show {
 				rest := len(d.Weapons) - i
 				card.add(txt(c, Box{b.X, b.Bottom() - 3.4, b.W, 3.4}, fmt.Sprintf("+ %d more weapons on the record sheet", rest),
 					textStyle{"I", 5.5, ink(), "L"}))
 				break
 			}
-			g := group("weapon-line", Box{b.X, yy, b.W, 3.8})
+			g := group("weapon-line", Box{b.X, yy, b.W, wpnH})
 			card.add(g)
 			key := "energy"
 			if w.DamageType == designer.DamageKinetic {
 				key = "kinetic"
 			}
-			g.add(iconEl(Box{b.X, yy + 0.4, 3, 3}, key, IconArgs{Ink: ink()}))
-			g.add(txt(c, Box{b.X + 3.6, yy, 25, 3.8}, clean(w.Name), textStyle{"B", 6, ink(), "L"}))
+			g.add(iconEl(Box{b.X, yy + 0.3, 2.9, 2.9}, key, IconArgs{Ink: ink()}))
+			g.add(txt(c, Box{b.X + 3.6, yy, 25, wpnH}, clean(w.Name), textStyle{"B", 6, ink(), "L"}))
 			dmg := positive(w.Pulse) + "x" + clean(string(w.Die)) + plus(w.Modifier)
-			g.add(txt(c, Box{b.X + 29, yy, 13, 3.8}, dmg, textStyle{"", 6, ink(), "L"}))
+			g.add(txt(c, Box{b.X + 29, yy, 13, wpnH}, dmg, textStyle{"", 6, ink(), "L"}))
 			mk := "direct"
 			if w.Indirect() {
 				mk = "indirect"
 			}
-			g.add(iconEl(Box{b.X + 42.5, yy + 0.6, 4.4, 2.6}, mk, IconArgs{Ink: ink()}))
-			g.add(txt(c, Box{b.X + 47.5, yy, b.Right() - b.X - 47.5, 3.8}, itoa(max(0, w.Range))+" cm", textStyle{"", 6, ink(), "R"}))
-			yy += 3.8
+			g.add(iconEl(Box{b.X + 42.5, yy + 0.5, 4.4, 2.5}, mk, IconArgs{Ink: ink()}))
+			g.add(txt(c, Box{b.X + 47.5, yy, b.Right() - b.X - 47.5, wpnH}, itoa(max(0, w.Range))+" cm", textStyle{"", 6, ink(), "R"}))
+			yy += wpnH
 		}
 		return card
 	}
