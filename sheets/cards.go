@@ -56,7 +56,8 @@ func Cards(w io.Writer, ships []Ship, opt Options) error {
 }
 
 // layoutCards places cards nine to a portrait page (three by three,
-// centred, with cut marks in the margins) or one per page.
+// centred, with cut marks in the margins) or one per page, enlarged to
+// fill the page.
 func layoutCards(pg paper, cards []cardFunc, onePerPage bool) []*Page {
 	cols, rows := 3, 3
 	if onePerPage {
@@ -73,7 +74,11 @@ func layoutCards(pg paper, cards []cardFunc, onePerPage bool) []*Page {
 			k := j - i
 			p.Elements = append(p.Elements, cards[j](x0+float64(k%cols)*cardW, y0+float64(k/cols)*cardH))
 		}
-		p.Elements = append(p.Elements, cutMarks(printable, x0, y0, cols, rows)...)
+		if onePerPage {
+			p.Scale = min(printable.W/cardW, printable.H/cardH)
+		} else {
+			p.Elements = append(p.Elements, cutMarks(printable, x0, y0, cols, rows)...)
+		}
 		pages = append(pages, p)
 	}
 	return pages

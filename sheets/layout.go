@@ -50,6 +50,10 @@ type Page struct {
 	W, H      float64
 	Printable Box
 	Elements  []*Element
+	// Scale, when above zero, enlarges the drawing about the page centre
+	// (a single card printed at full-page size). Geometry is checked
+	// before scaling; the layout picks a scale that stays in the margins.
+	Scale float64
 }
 
 // Walk calls fn for every element of the page, parents before children.
@@ -77,7 +81,14 @@ func (p *Page) render(c *canvas) {
 			draw(k)
 		}
 	}
+	if p.Scale > 0 {
+		c.pdf.TransformBegin()
+		c.pdf.TransformScale(p.Scale*100, p.Scale*100, p.W/2, p.H/2)
+	}
 	for _, e := range p.Elements {
 		draw(e)
+	}
+	if p.Scale > 0 {
+		c.pdf.TransformEnd()
 	}
 }
