@@ -53,6 +53,9 @@ func (s *Server) libraryQuery(c *gin.Context) (LibraryQuery, bool) {
 		s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: %s", name, why), nil)
 		return q, false
 	}
+	if len(q.Q) > 256 {
+		return bad("q", "is longer than 256 bytes")
+	}
 	q.Sort = c.DefaultQuery("sort", "newest")
 	desc, ok := defaultDesc[q.Sort]
 	if !ok {
