@@ -175,3 +175,28 @@ func TestIconRegistry(t *testing.T) {
 		}
 	}
 }
+
+func TestAllOutputsDeterministic(t *testing.T) {
+	ships := []Ship{testShip(loadSample(t, "reference-cruiser.json")), testShip(stressDesign())}
+	outputs := []struct {
+		name  string
+		write func(w *bytes.Buffer) error
+	}{
+		{"cards", func(w *bytes.Buffer) error { return Cards(w, ships, Options{}) }},
+		{"cards one per page", func(w *bytes.Buffer) error { return Cards(w, ships, Options{OnePerPage: true, BW: true}) }},
+		{"aids", func(w *bytes.Buffer) error { return Aids(w, Options{Paper: "a4"}) }},
+		{"pack", func(w *bytes.Buffer) error { return Pack(w, ships, Options{}) }},
+	}
+	for _, o := range outputs {
+		var a, b bytes.Buffer
+		if err := o.write(&a); err != nil {
+			t.Fatalf("%s: %v", o.name, err)
+		}
+		if err := o.write(&b); err != nil {
+			t.Fatalf("%s: %v", o.name, err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two renders differ", o.name)
+		}
+	}
+}

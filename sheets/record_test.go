@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -295,6 +296,27 @@ func TestRecordSheetHostileNumbers(t *testing.T) {
 		}
 		if err := Cards(io.Discard, []Ship{s}, Options{}); err != nil {
 			t.Errorf("%s cards: %v", tt.name, err)
+		}
+	}
+}
+
+// TestRecordSheetCostedNumbers prints the reference cruiser with the
+// costing model's numbers: by construction its CV is 100.
+func TestRecordSheetCostedNumbers(t *testing.T) {
+	m := costing.NewModel(nil)
+	d := loadSample(t, "reference-cruiser.json")
+	s := Evaluate(m, d, costing.Options{})
+	if s.Stats.CV != 100 {
+		t.Fatalf("reference cruiser CV = %d, want 100", s.Stats.CV)
+	}
+	var buf bytes.Buffer
+	if err := RecordSheet(&buf, s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	first := strings.Join(readBack(t, buf.Bytes())[0].lines, "\n")
+	for _, want := range []string{"100", itoa(s.Stats.Points) + " pts", s.Stats.ModelVersion} {
+		if !hasText(first, want) {
+			t.Errorf("sheet lacks %q", want)
 		}
 	}
 }
