@@ -215,8 +215,8 @@ func drawMassFactor(c *canvas, b Box, a IconArgs) {
 
 func drawCrewQuality(c *canvas, b Box, a IconArgs) {
 	p := newPen(c, b, a)
-	p.circle(0.5, 0.28, 0.18, "F")
-	p.c.pdf.Ellipse(p.x(0.5), p.y(0.92), 0.36*b.W, 0.40*b.H, 0, "F")
+	p.circle(0.5, 0.24, 0.18, "F")
+	p.poly("F", 0.14, 0.96, 0.18, 0.62, 0.32, 0.48, 0.68, 0.48, 0.82, 0.62, 0.86, 0.96)
 }
 
 func drawCommandQuality(c *canvas, b Box, a IconArgs) {

@@ -88,10 +88,23 @@ func (p pen) bolt(style string) {
 	p.poly(style, 0.58, 0.04, 0.22, 0.56, 0.46, 0.56, 0.36, 0.96, 0.78, 0.40, 0.54, 0.40, 0.70, 0.04)
 }
 
-// hammer is the hammer of kinetic damage.
+// hammer is the hammer of kinetic damage: a handle and a head with a
+// flat face and a tapered peen, tilted as if swinging.
 func (p pen) hammer(style string) {
-	p.poly(style, 0.18, 0.12, 0.82, 0.12, 0.82, 0.38, 0.18, 0.38)
-	p.rect(0.43, 0.38, 0.14, 0.56, style)
+	p.rotPoly(style, -30, 0.5, 0.5, 0.08, 0.14, 0.58, 0.14, 0.92, 0.20, 0.92, 0.30, 0.58, 0.38, 0.08, 0.38)
+	p.rotPoly(style, -30, 0.5, 0.5, 0.42, 0.38, 0.58, 0.38, 0.58, 0.96, 0.42, 0.96)
+}
+
+// rotPoly draws a polygon of unit points rotated by deg about (cu, cv).
+func (p pen) rotPoly(style string, deg, cu, cv float64, uv ...float64) {
+	a := deg * math.Pi / 180
+	cs, sn := math.Cos(a), math.Sin(a)
+	out := make([]float64, len(uv))
+	for i := 0; i+1 < len(uv); i += 2 {
+		du, dv := uv[i]-cu, uv[i+1]-cv
+		out[i], out[i+1] = cu+du*cs-dv*sn, cv+du*sn+dv*cs
+	}
+	p.poly(style, out...)
 }
 
 // shieldShape is the heater shield outline.
@@ -165,8 +178,8 @@ func (p pen) jet(style string) {
 // deflectorShape is the deflector symbol: a curved plate with a glancing
 // arrow.
 func (p pen) deflectorShape() {
+	p.poly("F", 0.46, 0.06, 0.58, 0.10, 0.62, 0.5, 0.58, 0.90, 0.46, 0.94, 0.50, 0.5)
 	p.lw(0.08)
-	p.arc(0.95, 0.5, 0.55, 150, 210)
-	p.arrow(0.08, 0.12, 0.40, 0.50, 0.14)
-	p.arrow(0.40, 0.50, 0.10, 0.88, 0.14)
+	p.line(0.04, 0.16, 0.40, 0.48)
+	p.arrow(0.40, 0.52, 0.08, 0.86, 0.16)
 }

@@ -41,10 +41,13 @@ func checkGeometry(t *testing.T, name string, pages []*Page) {
 				t.Errorf("%s page %d: %s has a bad box %+v", name, pi+1, e.Kind, e.Box)
 				errs++
 			}
-			if e.Kind == "hull" {
-				hull++
+			switch e.Kind {
+			case "hull", "crew", "marine", "shield", "adapt", "system", "plate":
+				if e.Kind == "hull" {
+					hull++
+				}
 				if e.Box.W < 3.5 || e.Box.H < 3.5 {
-					t.Errorf("%s page %d: hull bubble %+v smaller than 3.5 mm", name, pi+1, e.Box)
+					t.Errorf("%s page %d: %s bubble %+v smaller than 3.5 mm", name, pi+1, e.Kind, e.Box)
 					errs++
 				}
 			}
