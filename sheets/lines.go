@@ -304,9 +304,13 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 	// What is on board, as a flow to the right of the head.
 	var items []flowItem
 	nameSt := textStyle{"B", 7, ink(), "L"}
-	if len(hb.Loadout) > 0 {
-		ids := make([]string, 0, len(hb.Loadout))
-		for id := range hb.Loadout {
+	loadout := hb.Loadout
+	if len(loadout) == 0 {
+		loadout = sc.s.Loadout[hb.ID]
+	}
+	if len(loadout) > 0 {
+		ids := make([]string, 0, len(loadout))
+		for id := range loadout {
 			ids = append(ids, id)
 		}
 		sort.Strings(ids)
@@ -323,7 +327,7 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 					txt(sc.c, Box{x + 5.2, y, lw, h}, label, nameSt),
 				}
 			}}
-			sc.addCount(&it, max(0, hb.Loadout[id])*bays)
+			sc.addCount(&it, max(0, min(loadout[id], 999))*bays)
 			items = append(items, it)
 		}
 	} else {

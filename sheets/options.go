@@ -49,6 +49,10 @@ type Ship struct {
 	Version int
 	// Link is a short link or id of the design in the library.
 	Link string
+	// Loadout is the squadrons chosen at download for hangar bays without
+	// a permanent loadout: bay definition id to squadron id to count per
+	// bay. Optional; bays without one list what they may carry.
+	Loadout map[string]map[string]int
 }
 
 // paper is a page size in millimetres, portrait.

@@ -323,3 +323,30 @@ func TestRecordSheetCostedNumbers(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordSheetChosenLoadout(t *testing.T) {
+	d := stressDesign()
+	count := func(s Ship) int {
+		pages, err := LayoutRecordSheet(s, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, p := range pages {
+			p.Walk(func(e, parent *Element) {
+				if parent != nil && parent.Kind == "loadout" && e.Kind == "system" {
+					n++
+				}
+			})
+		}
+		return n
+	}
+	s := testShip(d)
+	before := count(s)
+	// The boat bay (one in each of five sections) has no permanent
+	// loadout: choose two of sq3 per bay.
+	s.Loadout = map[string]map[string]int{"small": {"sq3": 2}}
+	if got := count(s) - before; got != 10 {
+		t.Errorf("chosen loadout added %d bubbles, want 2 x 5 bays", got)
+	}
+}
