@@ -25,41 +25,58 @@ func (t *Table) typeWeight(typ string) float64 {
 // attackerSides is the die of the reference attacker.
 func (t *Table) attackerSides() int { return designer.Die(t.Attacker.Die).Sides() }
 
+// attackerDice caches the reference attacker's expected damage per pulse
+// against every whole armour value and deflector rating; the dice module
+// computes each once per model.
+type attackerDice struct {
+	base    float64   // E[D6]
+	armourE []float64 // E[max(0, D6 - a)] for a = 0..sides
+	deflE   []float64 // E[D6 with faces up to r ignored] for r = 0..sides
+}
+
+func (t *Table) newAttackerDice() attackerDice {
+	n := t.attackerSides()
+	q := t.Qualities()
+	ad := attackerDice{base: PulseDamage(Attack{Sides: n}, q)}
+	for k := 0; k <= n; k++ {
+		ad.armourE = append(ad.armourE, PulseDamage(Attack{Sides: n, Armour: k}, q))
+		ad.deflE = append(ad.deflE, PulseDamage(Attack{Sides: n, Deflector: k}, q))
+	}
+	return ad
+}
+
+func (ad *attackerDice) armour(k int) float64 { return ad.armourE[clampInt(k, 0, len(ad.armourE)-1)] }
+func (ad *attackerDice) defl(k int) float64   { return ad.deflE[clampInt(k, 0, len(ad.deflE)-1)] }
+
 // armourFactor is mean(D6) / E[max(0, D6 - a)] with a = rating + half the
 // ablative plates, capped; E is linear between whole armour values, so the
 // dice module's integer expectations are interpolated exactly.
-func (t *Table) armourFactor(rating, ablative int) float64 {
+func (m *Model) armourFactor(rating, ablative int) float64 {
+	t := m.t
 	a := float64(max(0, rating)) + float64(t.AblativeWeight*float64(max(0, ablative)))
 	if a <= 0 {
 		return 1
 	}
-	n := t.attackerSides()
-	q := t.Qualities()
-	base := PulseDamage(Attack{Sides: n}, q)
 	lo := math.Floor(a)
 	frac := a - lo
-	eLo := PulseDamage(Attack{Sides: n, Armour: int(lo)}, q)
-	eHi := PulseDamage(Attack{Sides: n, Armour: int(lo) + 1}, q)
-	ex := float64((1-frac)*eLo) + float64(frac*eHi)
+	ex := float64((1-frac)*m.dice.armour(int(lo))) + float64(frac*m.dice.armour(int(lo)+1))
 	if ex <= 0 {
 		return t.ArmourCap
 	}
-	return min(t.ArmourCap, base/ex)
+	return min(t.ArmourCap, m.dice.base/ex)
 }
 
 // deflectorFactor is mean(D6) / E[D6 with faces up to the rating ignored,
 // the top face never], capped.
-func (t *Table) deflectorFactor(rating int) float64 {
+func (m *Model) deflectorFactor(rating int) float64 {
 	if rating <= 0 {
 		return 1
 	}
-	n := t.attackerSides()
-	q := t.Qualities()
-	ex := PulseDamage(Attack{Sides: n, Deflector: rating}, q)
+	ex := m.dice.defl(rating)
 	if ex <= 0 {
-		return t.DeflectorCap
+		return m.t.DeflectorCap
 	}
-	return min(t.DeflectorCap, PulseDamage(Attack{Sides: n}, q)/ex)
+	return min(m.t.DeflectorCap, m.dice.base/ex)
 }
 
 // weighted moves a factor toward 1 by the type weight: 1 + w x (f - 1).
@@ -113,7 +130,7 @@ func (e *eval) arcs() []arcDefence {
 				continue
 			}
 			// Deflectors on one arc do not stack: the best one counts.
-			f := weighted(e.t.deflectorFactor(clampInt(s.Rating, 0, 100)), e.t.typeWeight(s.Type))
+			f := weighted(e.m.deflectorFactor(clampInt(s.Rating, 0, 100)), e.t.typeWeight(s.Type))
 			ad.deflector = max(ad.deflector, f)
 		}
 		out = append(out, ad)
@@ -167,7 +184,7 @@ func (e *eval) defence() *Node {
 			if a.armour != nil {
 				rating, typ = a.armour.Rating, a.armour.Type
 			}
-			af = weighted(t.armourFactor(clampInt(rating, 0, 100), clampInt(a.ablative, 0, 100)), t.typeWeight(typ))
+			af = weighted(e.m.armourFactor(clampInt(rating, 0, 100), clampInt(a.ablative, 0, 100)), t.typeWeight(typ))
 		}
 		df := a.deflector
 		v := float64(float64((a.hull+sh)*af) * df)

@@ -50,7 +50,9 @@ func TestDerivedNumbers(t *testing.T) {
 			}, "3 x 1"},
 		{"a missing core reactor is counted virtually",
 			ship(1, designer.MovementCinematic, []int{10}, bridge),
-			func(r *Result) bool { return len(r.Reactors) == 1 && r.Reactors[0].Virtual && r.Reactors[0].Rating == 2 }, "virtual 2"},
+			func(r *Result) bool {
+				return len(r.Reactors) == 1 && r.Reactors[0].Virtual && r.Reactors[0].Rating == 2
+			}, "virtual 2"},
 		{"life support per four people",
 			ship(5, designer.MovementCinematic, []int{10, 10, 10, 10, 10}, bridge),
 			func(r *Result) bool { return len(r.LifeSupport) == 1 && r.LifeSupport[0].Rating == 2 }, "5 crew: 2"},

@@ -15,8 +15,9 @@ import "github.com/slipway/slipway/designer"
 // catalogue it reads power and space from. A Model is safe for concurrent
 // use.
 type Model struct {
-	t   *Table
-	cat *designer.Catalogue
+	t    *Table
+	cat  *designer.Catalogue
+	dice attackerDice
 }
 
 // NewModel returns the metaverse-cv/1 model over cat. A nil cat means the
@@ -25,7 +26,8 @@ func NewModel(cat *designer.Catalogue) *Model {
 	if cat == nil {
 		cat = designer.BuiltinCatalogue()
 	}
-	return &Model{t: V1(), cat: cat}
+	t := V1()
+	return &Model{t: t, cat: cat, dice: t.newAttackerDice()}
 }
 
 // Version returns the model version, ModelVersion.
