@@ -123,19 +123,6 @@ func plainRoll(n, modifier, rangePenalty, deflector int) float64 {
 	return sum / float64(n)
 }
 
-// IgnoredShare is the chance a deflector of the given rating ignores a
-// pulse of an n-sided die: faces up to the rating, never the top face; a
-// D1 rolls a D2 and is ignored on a 1.
-func IgnoredShare(n, deflector int) float64 {
-	if n < 1 || deflector <= 0 {
-		return 0
-	}
-	if n == 1 {
-		return 0.5
-	}
-	return float64(min(deflector, n-1)) / float64(n)
-}
-
 // HitChance is the chance a sensor roll on the sensor die hits (rules
 // §7.2): with sensor profile sp and target profile tp, P = (min(sp, die) -
 // max(tp, 0)) / die when that is at least 1/die, else 1/die (only a roll

@@ -34,7 +34,7 @@ func NewModel(cat *designer.Catalogue) *Model {
 func (m *Model) Version() string { return m.t.Version }
 
 // Table returns a copy of the model's constants.
-func (m *Model) Table() Table { return *m.t }
+func (m *Model) Table() Table { return *m.t.clone() }
 
 // Catalogue returns the catalogue the model reads.
 func (m *Model) Catalogue() *designer.Catalogue { return m.cat }

@@ -19,8 +19,8 @@ func Round(x float64) int {
 	return int(r)
 }
 
-// ceilDiv is ceil(a / b) for a >= 0, b > 0, with a tiny epsilon so that a
-// quotient like 3.0000000000000004 stays 3.
+// ceilPos is ceil(x) for x > 0 (0 otherwise), with a tiny epsilon so that
+// a quotient like 3.0000000000000004 stays 3.
 func ceilPos(x float64) int {
 	if x <= 0 || math.IsNaN(x) {
 		return 0

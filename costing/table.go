@@ -147,10 +147,23 @@ type ReferenceAttacker struct {
 	BaseEW         int    `json:"baseEW"`
 }
 
-// V1 returns a copy of the metaverse-cv/1 constants table.
-func V1() *Table {
-	t := tableV1
-	return &t
+// V1 returns a deep copy of the metaverse-cv/1 constants table: changing
+// it cannot change the model.
+func V1() *Table { return tableV1.clone() }
+
+// clone deep-copies a table (its slices and maps too).
+func (t *Table) clone() *Table {
+	c := *t
+	c.Ranges = append([]int(nil), c.Ranges...)
+	for _, m := range []*map[string]float64{&c.RateOfFire, &c.DefenceTypeWeight, &c.ShieldRegen, &c.HullFactor,
+		&c.DamageControlD, &c.FTLFactor, &c.UtilityPerRating, &c.UtilityPerSystem, &c.CommandFactor, &c.DamageControl} {
+		cp := make(map[string]float64, len(*m))
+		for k, v := range *m {
+			cp[k] = v
+		}
+		*m = cp
+	}
+	return &c
 }
 
 // tableV1 is the metaverse-cv/1 constants table: the only numbers of the
