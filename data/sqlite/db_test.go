@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -167,5 +169,58 @@ func TestSessions(t *testing.T) {
 	}
 	if got, err := db.TokenUser(ctx, "th"); err != nil || got.Name != "sam" {
 		t.Fatalf("token user %v %v", got, err)
+	}
+}
+
+// TestLibraryManyMatches pages a search that matches more designs than
+// manyMatches, so the query walks the sort index, in every sort order.
+func TestLibraryManyMatches(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "many.db"))
+	u, err := db.CreateUser(ctx, "many", "hash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 2100
+	var batch []*api.NewDesign
+	for i := 0; i < n; i++ {
+		d := newDesign(fmt.Sprintf("m%04d", i), u.ID, api.Public)
+		d.Name = fmt.Sprintf("Common %04d", (i*7919)%n)
+		d.Version.Evaluation.CV = float64(i % 97)
+		d.Version.Evaluation.Points = float64(i % 89)
+		batch = append(batch, d)
+	}
+	if err := db.CreateDesigns(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	for _, sortBy := range []string{"cv", "points", "name", "forks"} {
+		for _, desc := range []bool{false, true} {
+			seen := map[string]bool{}
+			var prev *api.Design
+			q := api.LibraryQuery{Q: "common", Sort: sortBy, Desc: desc, Limit: 100}
+			for {
+				page, err := db.Library(ctx, q)
+				if err != nil {
+					t.Fatalf("%s: %v", sortBy, err)
+				}
+				for _, d := range page.Designs {
+					if seen[d.ID] {
+						t.Fatalf("%s desc=%v: %s twice", sortBy, desc, d.ID)
+					}
+					seen[d.ID] = true
+					if prev != nil && sortBy == "name" && (strings.ToLower(prev.Name) > strings.ToLower(d.Name)) != desc {
+						t.Fatalf("name order: %q then %q", prev.Name, d.Name)
+					}
+					prev = d
+				}
+				if page.Next == nil {
+					break
+				}
+				q.After = page.Next
+			}
+			if len(seen) != n {
+				t.Fatalf("%s desc=%v: listed %d of %d", sortBy, desc, len(seen), n)
+			}
+		}
 	}
 }

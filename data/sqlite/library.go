@@ -18,6 +18,19 @@ var sortColumns = map[string]string{
 	"forks":  "d.forks",
 }
 
+// sortIndexes names the partial index that walks the library in each
+// sort order.
+var sortIndexes = map[string]string{
+	"cv":     "designs_lib_cv",
+	"points": "designs_lib_points",
+	"name":   "designs_lib_name",
+	"forks":  "designs_lib_forks",
+}
+
+// manyMatches is the number of full-text matches above which walking the
+// sort order's index and testing each row beats sorting all the matches.
+const manyMatches = 2000
+
 // Library returns one page of public, live designs matching q, in a
 // stable order, with a cursor for the next page when there is one.
 func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage, error) {
@@ -35,8 +48,22 @@ func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage
 		where = append(where, cond)
 		args = append(args, a...)
 	}
+	from := listFrom
 	if m := matchExpr(q.Q); m != "" {
 		add("d.seq IN (SELECT rowid FROM designs_fts WHERE designs_fts MATCH ?)", m)
+		// SQLite's planner sorts every match; when a common word matches
+		// thousands of designs, walking the sort index is far cheaper.
+		if idx, ok := sortIndexes[q.Sort]; ok && q.Tier == 0 {
+			var n int
+			err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM designs_fts WHERE designs_fts MATCH ? LIMIT ?)`,
+				m, manyMatches+1).Scan(&n)
+			if err != nil {
+				return nil, fmt.Errorf("library: %w: %v", api.ErrBadQuery, err)
+			}
+			if n > manyMatches {
+				from = ` FROM designs d INDEXED BY ` + idx + ` JOIN users u ON u.id = d.owner_id`
+			}
+		}
 	}
 	if q.Tier > 0 {
 		add("d.tier = ?", q.Tier)
@@ -83,7 +110,7 @@ func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage
 	if col != "d.seq" {
 		order += ", d.seq " + dir
 	}
-	query := `SELECT ` + designCols + listFrom + ` WHERE ` + strings.Join(where, " AND ") +
+	query := `SELECT ` + designCols + from + ` WHERE ` + strings.Join(where, " AND ") +
 		` ORDER BY ` + order + fmt.Sprintf(` LIMIT %d`, limit+1)
 	ds, err := db.designs(ctx, query, args...)
 	if err != nil {
