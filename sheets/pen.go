@@ -91,8 +91,8 @@ func (p pen) bolt(style string) {
 // hammer is the hammer of kinetic damage: a handle and a head with a
 // flat face and a tapered peen, tilted as if swinging.
 func (p pen) hammer(style string) {
-	p.rotPoly(style, -30, 0.5, 0.5, 0.08, 0.14, 0.58, 0.14, 0.92, 0.20, 0.92, 0.30, 0.58, 0.38, 0.08, 0.38)
-	p.rotPoly(style, -30, 0.5, 0.5, 0.42, 0.38, 0.58, 0.38, 0.58, 0.96, 0.42, 0.96)
+	p.rotPoly(style, -20, 0.5, 0.5, 0.12, 0.06, 0.46, 0.06, 0.90, 0.16, 0.90, 0.26, 0.46, 0.36, 0.12, 0.36)
+	p.rotPoly(style, -20, 0.5, 0.5, 0.34, 0.36, 0.46, 0.36, 0.46, 0.98, 0.34, 0.98)
 }
 
 // rotPoly draws a polygon of unit points rotated by deg about (cu, cv).
