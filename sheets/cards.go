@@ -163,7 +163,8 @@ func cardBody(x, y float64) Box {
 // cardRow is one row of text-card content: its height and builder.
 type cardRow struct {
 	h       float64
-	heading bool // kept on the same card as the row after it
+	heading bool    // starts a block, kept with what follows
+	blockH  float64 // for a heading: the height of its block's lines
 	build   func(x, y, w float64) []*Element
 }
 
@@ -175,7 +176,9 @@ func textCards(c *canvas, a aid) []cardFunc {
 	bodySt := textStyle{"", aidFont, ink(), "L"}
 	headSt := textStyle{"B", 6.2, rgb{70, 70, 75}, "L"}
 	for bi, bl := range a.blocks {
+		head := -1
 		if bl.heading != "" {
+			head = len(rows)
 			h := 3.6
 			if bi > 0 {
 				h += 1.2
@@ -211,6 +214,11 @@ func textCards(c *canvas, a aid) []cardFunc {
 				return []*Element{g}
 			}})
 		}
+		if head >= 0 {
+			for _, r := range rows[head+1:] {
+				rows[head].blockH += r.h
+			}
+		}
 	}
 	// Chunk rows into cards.
 	var chunks [][]cardRow
@@ -218,8 +226,13 @@ func textCards(c *canvas, a aid) []cardFunc {
 	used := 0.0
 	for i, r := range rows {
 		need := r.h
-		if r.heading && i+1 < len(rows) {
-			need += rows[i+1].h
+		if r.heading {
+			// Keep a block whole when it fits on a card, else at least
+			// keep its heading with its first line.
+			need = r.h + r.blockH
+			if need > body.H && i+1 < len(rows) {
+				need = r.h + rows[i+1].h
+			}
 		}
 		if used+need > body.H && len(cur) > 0 {
 			chunks = append(chunks, cur)
