@@ -2,6 +2,7 @@ package sheets
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -77,4 +78,32 @@ func (o Options) paper() (paper, error) {
 		return paper{"A4", 210, 297}, nil
 	}
 	return paper{}, fmt.Errorf("sheets: unknown paper %q (want letter or a4)", o.Paper)
+}
+
+// OptionsFromQuery reads the printing options of an HTTP request's query:
+// paper (letter or a4, default letter), bw (1, true or yes for black and
+// white) and one (one card per page). Unknown values are errors so that a
+// typo does not silently print the wrong thing.
+func OptionsFromQuery(q url.Values) (Options, error) {
+	o := Options{Paper: strings.ToLower(strings.TrimSpace(q.Get("paper")))}
+	if _, err := o.paper(); err != nil {
+		return Options{}, err
+	}
+	flag := func(name string) (bool, error) {
+		switch strings.ToLower(strings.TrimSpace(q.Get(name))) {
+		case "", "0", "false", "no":
+			return false, nil
+		case "1", "true", "yes":
+			return true, nil
+		}
+		return false, fmt.Errorf("sheets: %s=%q: want true or false", name, q.Get(name))
+	}
+	var err error
+	if o.BW, err = flag("bw"); err != nil {
+		return Options{}, err
+	}
+	if o.OnePerPage, err = flag("one"); err != nil {
+		return Options{}, err
+	}
+	return o, nil
 }

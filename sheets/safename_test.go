@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,26 @@ func TestSafeFileName(t *testing.T) {
 	}
 	if n := len(SafeFileName(strings.Repeat("x", 500))); n > 80 {
 		t.Errorf("SafeFileName kept %d bytes", n)
+	}
+}
+
+func TestOptionsFromQuery(t *testing.T) {
+	tests := []struct {
+		query string
+		want  Options
+		err   bool
+	}{
+		{"", Options{}, false},
+		{"paper=a4&bw=1", Options{Paper: "a4", BW: true}, false},
+		{"paper=LETTER&bw=false&one=true", Options{Paper: "letter", OnePerPage: true}, false},
+		{"paper=tabloid", Options{}, true},
+		{"bw=maybe", Options{}, true},
+	}
+	for _, tt := range tests {
+		q, _ := url.ParseQuery(tt.query)
+		got, err := OptionsFromQuery(q)
+		if (err != nil) != tt.err || got != tt.want {
+			t.Errorf("%q: got %+v, %v; want %+v, error %v", tt.query, got, err, tt.want, tt.err)
+		}
 	}
 }
