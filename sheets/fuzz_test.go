@@ -8,14 +8,20 @@ import (
 )
 
 // FuzzRecordSheet prints the reference cruiser with arbitrary text in
-// every user-supplied string: no input may panic or fail the render.
+// every user-supplied string and arbitrary hull hits and counts: no input
+// may panic or fail the render, and the layout stays inside the page.
 func FuzzRecordSheet(f *testing.F) {
 	for _, s := range []string{"", "Plain", "\u202eevil", "🚀🔥", "שלום", "\x00\xff\xfe", "(\\)", "%s%d%%"} {
-		f.Add(s, s, s)
+		f.Add(s, s, s, 10, 1)
 	}
 	base := loadSample(f, "reference-cruiser.json")
-	f.Fuzz(func(t *testing.T, name, weapon, quality string) {
+	f.Fuzz(func(t *testing.T, name, weapon, quality string, hits, count int) {
+		hits, count = hits%5000, count%100000 // keep each run fast
 		d := *base
+		core := *base.Sections.Core
+		core.Layers = append([]designer.Layer{{HullHits: hits, Crew: count % 50, Marines: hits % 7}}, core.Layers...)
+		core.Systems = append([]designer.System{{Kind: quality, Rating: hits, Count: count, Facing: name, Arc: weapon}}, core.Systems...)
+		d.Sections.Core = &core
 		d.Name = name
 		d.CommandQuality = designer.Die("D" + quality)
 		d.Weapons = append(d.Weapons[:0:0], base.Weapons...)
@@ -24,9 +30,20 @@ func FuzzRecordSheet(f *testing.F) {
 			d.Weapons[i].Qualities = []string{quality, weapon}
 			d.Weapons[i].Die = designer.Die("D" + quality)
 		}
-		s := Ship{Design: &d, Stats: Stats{ModelVersion: quality}, Link: name}
+		s := Ship{Design: &d, Stats: Stats{ModelVersion: quality, CV: count}, Link: name}
 		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
 			t.Fatalf("render: %v", err)
+		}
+		pages, err := LayoutRecordSheet(s, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			for _, e := range p.Elements {
+				if !p.Printable.Contains(e.Box) {
+					t.Fatalf("%s %+v outside the printable area", e.Kind, e.Box)
+				}
+			}
 		}
 	})
 }
