@@ -123,11 +123,6 @@ func invalidUTF8Offset(b []byte) int {
 	return len(b)
 }
 
-type pathElem struct {
-	key   string
-	index int // -1 for keys
-}
-
 type fieldSet struct {
 	byName map[string]int
 	names  []string
@@ -140,30 +135,13 @@ type fieldSet struct {
 type scanner struct {
 	b      []byte
 	i      int
-	path   []pathElem
+	path   path
 	fields map[reflect.Type]*fieldSet
 	buf    []byte // scratch for strings with escapes
 }
 
-func (s *scanner) pathString() string {
-	var sb strings.Builder
-	for _, p := range s.path {
-		if p.index >= 0 {
-			sb.WriteByte('[')
-			sb.WriteString(strconv.Itoa(p.index))
-			sb.WriteByte(']')
-			continue
-		}
-		if sb.Len() > 0 {
-			sb.WriteByte('.')
-		}
-		sb.WriteString(p.key)
-	}
-	return sb.String()
-}
-
 func (s *scanner) fail(rule, format string, args ...any) error {
-	return &DecodeError{Rule: rule, Path: s.pathString(), Offset: int64(s.i), Message: fmt.Sprintf(format, args...)}
+	return &DecodeError{Rule: rule, Path: s.path.String(), Offset: int64(s.i), Message: fmt.Sprintf(format, args...)}
 }
 
 // syntax reports malformed JSON at the current offset.
@@ -470,7 +448,7 @@ func (s *scanner) value(v reflect.Value) error {
 		}
 		return s.object(v)
 	default:
-		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), s.pathString())
+		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), s.path.String())
 	}
 	return nil
 }
@@ -541,11 +519,11 @@ func (s *scanner) members(fn func(key string) error) error {
 			return s.syntax("a colon after the field name")
 		}
 		s.i++
-		s.path = append(s.path, pathElem{key: key, index: -1})
+		s.path = s.path.key(key)
 		if err := fn(key); err != nil {
 			return err
 		}
-		s.path = s.path[:len(s.path)-1]
+		s.path.n--
 		switch s.next() {
 		case ',':
 			s.i++
@@ -567,7 +545,7 @@ func (s *scanner) array(v reflect.Value) error {
 	}
 	elemType := v.Type().Elem()
 	for i := 0; ; i++ {
-		s.path = append(s.path, pathElem{index: i})
+		s.path = s.path.idx(i)
 		elem := reflect.New(elemType)
 		if df, ok := elem.Interface().(defaulter); ok {
 			df.SetDefaults()
@@ -576,7 +554,7 @@ func (s *scanner) array(v reflect.Value) error {
 			return err
 		}
 		v.Set(reflect.Append(v, elem.Elem()))
-		s.path = s.path[:len(s.path)-1]
+		s.path.n--
 		switch s.next() {
 		case ',':
 			s.i++

@@ -5,8 +5,10 @@ import (
 	"strings"
 )
 
-// maxPathSteps bounds the depth of a validation path; the deepest path of
-// the format is starfighters[i].weapons[j].qualities[k] (six steps).
+// maxPathSteps bounds the depth of a path; the deepest path of the design
+// format is starfighters[i].weapons[j].qualities[k] (six steps), of the
+// catalogue kinds[i].params.facing.values[j] (six). A longer path is cut
+// there rather than grown.
 const maxPathSteps = 8
 
 type step struct {
@@ -15,7 +17,8 @@ type step struct {
 }
 
 // path is a JSON path held by value, rendered only when a problem is
-// reported, so validating a clean design allocates nothing for paths.
+// reported, so decoding and validating a clean design allocate nothing
+// for paths. Pop a step with p.n--.
 type path struct {
 	steps [maxPathSteps]step
 	n     int

@@ -46,11 +46,7 @@ func (v *validator) weaponDefs() {
 		w := &v.d.Weapons[i]
 		p := root("weapons").idx(i)
 		const r = "R-WD-04"
-		v.text(r, p.key("name"), "the weapon name", w.Name, 1, 40, false)
-		v.oneOf(r, p.key("damageType"), "damage type", w.DamageType, DamageEnergy, DamageKinetic)
-		v.intRange(r, p.key("pulse"), "pulse", w.Pulse, 1, 20)
-		v.oneOf(r, p.key("die"), "damage die", string(w.Die), diceNames()...)
-		v.intRange(r, p.key("modifier"), "damage modifier", w.Modifier, 0, 20)
+		v.damage(r, p, w.Name, w.DamageType, w.Pulse, w.Die, w.Modifier)
 		v.oneOf(r, p.key("effect"), "damage effect", w.Effect, EffectRaking, EffectPenetrating)
 		v.oneOf(r, p.key("targetMethod"), "target method", w.TargetMethod, TargetDirect, TargetIndirect)
 		if w.Range < 0 || w.Range > 50 || w.Range%5 != 0 {
@@ -86,13 +82,18 @@ func (v *validator) weaponDefs() {
 	}
 }
 
-func diceNames() []string {
-	out := make([]string, len(Dice))
-	for i, d := range Dice {
-		out[i] = string(d)
-	}
-	return out
+// damage checks the fields ship and starfighter weapons share: name,
+// damage type, pulse, die and modifier.
+func (v *validator) damage(rule string, at path, name, damageType string, pulse int, die Die, modifier int) {
+	v.text(rule, at.key("name"), "the weapon name", name, 1, 40, false)
+	v.oneOf(rule, at.key("damageType"), "damage type", damageType, DamageEnergy, DamageKinetic)
+	v.intRange(rule, at.key("pulse"), "pulse", pulse, 1, 20)
+	v.oneOf(rule, at.key("die"), "damage die", string(die), dieNames...)
+	v.intRange(rule, at.key("modifier"), "damage modifier", modifier, 0, 20)
 }
+
+// dieNames lists the legal dice as strings, for oneOf.
+var dieNames = []string{"D1", "D2", "D3", "D4", "D5", "D6", "D8", "D10", "D12"}
 
 var fighterTargets = []string{FighterTargetsStarships, FighterTargetsOther}
 
@@ -119,11 +120,7 @@ func (v *validator) squadronDefs() {
 			w := &s.Weapons[j]
 			wp := p.key("weapons").idx(j)
 			const r = "R-SF-03"
-			v.text(r, wp.key("name"), "the weapon name", w.Name, 1, 40, false)
-			v.oneOf(r, wp.key("damageType"), "damage type", w.DamageType, DamageEnergy, DamageKinetic)
-			v.intRange(r, wp.key("pulse"), "pulse", w.Pulse, 1, 20)
-			v.oneOf(r, wp.key("die"), "damage die", string(w.Die), diceNames()...)
-			v.intRange(r, wp.key("modifier"), "damage modifier", w.Modifier, 0, 20)
+			v.damage(r, wp, w.Name, w.DamageType, w.Pulse, w.Die, w.Modifier)
 			if w.RateOfFire == RateLimited {
 				v.errorf("R-SF-04", wp.key("rateOfFire"), "use unlimited or oneShot", "starfighter weapons cannot be limited")
 			} else {
