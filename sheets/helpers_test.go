@@ -91,9 +91,6 @@ func stressDesign() *designer.Design {
 		for l := 0; l < 5; l++ {
 			sec.Layers = append(sec.Layers, designer.Layer{HullHits: 60, Crew: 4, Marines: 3})
 		}
-		for _, arc := range d.Sections.FacedArcs(n) {
-			_ = arc
-		}
 		var systems []designer.System
 		for _, k := range cat.Kinds {
 			if k.Rating.Mode == designer.RatingAutomatic {

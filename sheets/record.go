@@ -181,6 +181,11 @@ func (sc *sheetCtx) column(b Box) *Element {
 
 	// Class name: up to three lines, shrinking to fit.
 	nameBox := Box{b.X + 1.5, b.Y + 6, b.W - 3, 19}
+	block := nameBox
+	universe := clean(d.Universe)
+	if universe != "" {
+		nameBox.H -= 3.6
+	}
 	name := clean(d.Name)
 	if name == "" {
 		name = "Unnamed class"
@@ -200,12 +205,16 @@ func (sc *sheetCtx) column(b Box) *Element {
 	lines = sc.c.wrap(name, nameBox.W, 3)
 	lh := size * ptToMM * 1.15
 	ny := nameBox.Y + (nameBox.H-float64(len(lines))*lh)/2
-	ng := group("class-name", nameBox)
+	ng := group("class-name", block)
 	for _, l := range lines {
 		ng.add(txt(sc.c, Box{nameBox.X, ny, nameBox.W, lh}, l, textStyle{"B", size, ink(), "C"}))
 		ny += lh
 	}
+	if universe != "" {
+		ng.add(txt(sc.c, Box{block.X, block.Bottom() - 3.4, block.W, 3}, universe, textStyle{"I", 6.5, rgb{100, 100, 105}, "C"}))
+	}
 	col.add(ng)
+	nameBox = block
 
 	type tile struct {
 		key, value, caption string
