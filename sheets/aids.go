@@ -3,6 +3,7 @@ package sheets
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // aidLine is one entry of a play-aid card: an optional bold key (a code,
@@ -224,6 +225,110 @@ func aidCards(c *canvas) []cardFunc {
 			out = append(out, legendCards(c)...)
 		}
 		out = append(out, textCards(c, a)...)
+	}
+	return out
+}
+
+// cardRow is one row of text-card content: its height and builder.
+type cardRow struct {
+	h       float64
+	heading bool    // starts a block, kept with what follows
+	blockH  float64 // for a heading: the height of its block's lines
+	build   func(x, y, w float64) []*Element
+}
+
+// textCards flows an aid's blocks into as many cards as it needs.
+func textCards(c *canvas, a aid) []cardFunc {
+	body := cardBody(0, 0)
+	var rows []cardRow
+	keySt := textStyle{"B", aidFont, ink(), "L"}
+	bodySt := textStyle{"", aidFont, ink(), "L"}
+	headSt := textStyle{"B", 6.2, rgb{70, 70, 75}, "L"}
+	for bi, bl := range a.blocks {
+		head := -1
+		if bl.heading != "" {
+			head = len(rows)
+			h := 3.6
+			if bi > 0 {
+				h += 1.2
+			}
+			heading := bl.heading
+			rows = append(rows, cardRow{h: h, heading: true, build: func(x, y, w float64) []*Element {
+				g := &Element{Kind: "heading", Box: Box{x, y, w, h}, draw: func(c *canvas, e *Element) {
+					c.lineWidth(0.2)
+					c.setStroke(rule())
+					c.line(e.Box.X, e.Box.Bottom()-0.3, e.Box.Right(), e.Box.Bottom()-0.3)
+				}}
+				g.add(txt(c, Box{x, y + h - 3.4, w, 2.8}, heading, headSt))
+				return []*Element{g}
+			}})
+		}
+		for _, ln := range bl.lines {
+			key, text := clean(ln.key), clean(ln.text)
+			kw := 0.0
+			if key != "" {
+				kw = a.keyW
+			}
+			c.setFont(bodySt.style, bodySt.size)
+			wrapped := c.wrap(text, body.W-kw, 8)
+			h := float64(max(1, len(wrapped)))*aidLineH + 0.5
+			rows = append(rows, cardRow{h: h, build: func(x, y, w float64) []*Element {
+				g := group("aid-line", Box{x, y, w, h})
+				if key != "" {
+					g.add(txt(c, Box{x, y, kw - 0.6, aidLineH}, key, keySt))
+				}
+				for i, l := range wrapped {
+					g.add(txt(c, Box{x + kw, y + float64(i)*aidLineH, w - kw, aidLineH}, l, bodySt))
+				}
+				return []*Element{g}
+			}})
+		}
+		if head >= 0 {
+			for _, r := range rows[head+1:] {
+				rows[head].blockH += r.h
+			}
+		}
+	}
+	// Chunk rows into cards.
+	var chunks [][]cardRow
+	var cur []cardRow
+	used := 0.0
+	for i, r := range rows {
+		need := r.h
+		if r.heading {
+			// Keep a block whole when it fits on a card, else at least
+			// keep its heading with its first line.
+			need = r.h + r.blockH
+			if need > body.H && i+1 < len(rows) {
+				need = r.h + rows[i+1].h
+			}
+		}
+		if used+need > body.H && len(cur) > 0 {
+			chunks = append(chunks, cur)
+			cur, used = nil, 0
+		}
+		cur = append(cur, r)
+		used += r.h
+	}
+	if len(cur) > 0 {
+		chunks = append(chunks, cur)
+	}
+	out := make([]cardFunc, 0, len(chunks))
+	for i, ch := range chunks {
+		title := strings.ToUpper(a.title)
+		if len(chunks) > 1 {
+			title += fmt.Sprintf(" (%d/%d)", i+1, len(chunks))
+		}
+		out = append(out, func(x, y float64) *Element {
+			card := cardFrame(c, x, y, title, itoa(a.number), "Slipway play aid")
+			b := cardBody(x, y)
+			ry := b.Y
+			for _, r := range ch {
+				card.add(r.build(b.X, ry, b.W)...)
+				ry += r.h
+			}
+			return card
+		})
 	}
 	return out
 }
