@@ -189,7 +189,7 @@ func (e *eval) defence() *Node {
 		df := a.deflector
 		v := float64(float64((a.hull+sh)*af) * df)
 		sum += v
-		n.add(e.node("arc["+a.name+"]", "Arc "+a.name, "(hull + (shield hits + 4 x min(regeneration, shield hits)) x type) x armour x deflector", v,
+		e.add(n, e.node("arc["+a.name+"]", "Arc "+a.name, "(hull + (shield hits + 4 x min(regeneration, shield hits)) x type) x armour x deflector", v,
 			in("hull", a.hull), in("shields", sh), in("regeneration", a.regen), in("armour factor", af), in("deflector factor", df)))
 	}
 
@@ -212,18 +212,18 @@ func (e *eval) defence() *Node {
 	p := HitChance(att.Sensor, sp, tp, t.SensorDie)
 	p0 := HitChance(att.Sensor, float64(att.Sensor-att.BaseEW), float64(att.BaseTargetRate), t.SensorDie)
 	rel := p / p0
-	n.add(e.node("relativeHit", "Relative hit chance", "P(hit this ship) / P(hit TR 1, EW 0)", rel,
+	e.add(n, e.node("relativeHit", "Relative hit chance", "P(hit this ship) / P(hit TR 1, EW 0)", rel,
 		in("EW", ew), in("target rating (defended hull)", trc), in("target profile", tp), in("P", p), in("P baseline", p0)))
 
 	// The signature the tech level buys: the EMS of the reference power
 	// plant at this tech level.
 	emsT := max(1, math.Sqrt(t.SignaturePower/float64(e.tl)))
 	emsF := 1 + 1/(emsT+1)
-	n.add(e.node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS = sqrt(reference PU / TL)", emsF,
+	e.add(n, e.node("emsFactor", "Low-signature factor", "1 + 1 / (EMS + 1), EMS = sqrt(reference PU / TL)", emsF,
 		in("EMS", emsT), in("reference PU", t.SignaturePower), in("TL", float64(e.tl))))
 
 	pd := e.pointDefence()
-	n.add(pd)
+	e.add(n, pd)
 
 	hf, ok := t.HullFactor[e.d.Hull]
 	if !ok {
@@ -234,7 +234,7 @@ func (e *eval) defence() *Node {
 	if cloak {
 		cf = t.CloakFactor
 	}
-	n.add(e.node("shipFactors", "Hull type, damage control and cloak", "hull x damage control x cloak",
+	e.add(n, e.node("shipFactors", "Hull type, damage control and cloak", "hull x damage control x cloak",
 		float64(float64(hf*dc)*cf), in("hull", hf), in("damage control", dc), in("cloak", cf)))
 
 	d := float64(float64(float64(float64(float64(sum*emsF)*pd.Value)*hf)*dc) * cf)

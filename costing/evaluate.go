@@ -50,7 +50,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 
 	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
 	loads := m.cat.Loads(d)
-	root.add(e.size(), e.reactors(loads), e.space(loads), e.lifeSupport(), e.speed())
+	e.add(root, e.size(), e.reactors(loads), e.space(loads), e.lifeSupport(), e.speed())
 	e.scan()
 
 	o := e.offence()
@@ -59,7 +59,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	te := e.technology()
 	u := e.utility()
 	cv := e.combatValue(o, df, mo, te, u)
-	root.add(cv, e.points())
+	e.add(root, cv, e.points())
 	root.Value = float64(r.CV)
 	r.Explanation = root
 	return r
@@ -99,7 +99,7 @@ func (e *eval) size() *Node {
 	r.MassFactor = max(1, ceilPos(float64(e.hull)/e.t.HullHitsPerMassFactor))
 	r.TargetRating = e.t.BaseTargetRating - (bits.Len(uint(r.MassFactor)) - 1)
 	n := e.node("size", "Hull hits", "sum of every layer", float64(e.hull))
-	n.add(
+	e.add(n,
 		e.node("massFactor", "Mass factor", "max(1, ceil(H / 10))", float64(r.MassFactor), in("H", float64(e.hull))),
 		e.node("targetRating", "Target rating", "3 - floor(log2(MF))", float64(r.TargetRating), in("MF", float64(r.MassFactor))),
 	)
@@ -125,7 +125,7 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	var groups []group
 	for _, sl := range loads {
 		e.r.Power += sl.Power
-		n.add(e.node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
+		e.add(n, e.node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
 		if sl.Section == designer.SectionCore {
 			hasCore = true
 			coreReactors = sl.Reactors
@@ -171,11 +171,11 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		if virtual {
 			label = "Missing core reactor (counted)"
 		}
-		n.add(e.node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
+		e.add(n, e.node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
 			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
 	}
 	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
-	n.add(e.node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
+	e.add(n, e.node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
 	n.Value = float64(e.r.EMS)
 	return n
 }
@@ -206,7 +206,7 @@ func (e *eval) lifeSupport() *Node {
 		ls := (p + e.t.LifeSupportPeoplePerPoint - 1) / e.t.LifeSupportPeoplePerPoint
 		total += ls
 		e.r.LifeSupport = append(e.r.LifeSupport, LifeSupport{Section: ns.Name, People: p, Rating: ls})
-		n.add(e.node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
+		e.add(n, e.node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
 	}
 	n.Value = float64(total)
 	return n
@@ -282,5 +282,5 @@ func (e *eval) combatValue(o, d, mo, te, u *Node) *Node {
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: u.Value, K: t.K, CV: cv}
 	n := e.node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + U)", float64(e.r.CV),
 		in("k", t.K), in("sqrt(O x D)", root), in("unrounded", cv))
-	return n.add(o, d, mo, te, u)
+	return e.add(n, o, d, mo, te, u)
 }

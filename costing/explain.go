@@ -36,6 +36,7 @@ type Input struct {
 type arena struct {
 	nodes  []Node
 	inputs []Input
+	kids   []*Node
 }
 
 func (a *arena) node(key, label, formula string, v float64, inputs ...Input) *Node {
@@ -57,7 +58,17 @@ func (a *arena) node(key, label, formula string, v float64, inputs ...Input) *No
 
 func in(name string, v float64) Input { return Input{Name: name, Value: v} }
 
-func (n *Node) add(c ...*Node) *Node {
+// add appends children to n, taking the first slots from the arena.
+func (a *arena) add(n *Node, c ...*Node) *Node {
+	if n.Children == nil && len(c) > 0 {
+		const slots = 8
+		if cap(a.kids)-len(a.kids) < slots {
+			a.kids = make([]*Node, 0, 32*slots)
+		}
+		start := len(a.kids)
+		a.kids = a.kids[:start+slots]
+		n.Children = a.kids[start : start : start+slots]
+	}
 	n.Children = append(n.Children, c...)
 	return n
 }

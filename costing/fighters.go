@@ -162,7 +162,7 @@ func (e *eval) fighters() (float64, *Node) {
 		left -= flown
 		v := float64(float64(flown) * g.value)
 		total += v
-		n.add(e.node("squadron["+g.sq.ID+"]", fmt.Sprintf("%d of %d x %s (%s)", flown, g.n, g.sq.Name, g.path),
+		e.add(n, e.node("squadron["+g.sq.ID+"]", fmt.Sprintf("%d of %d x %s (%s)", flown, g.n, g.sq.Name, g.path),
 			"flown x O_f", v, in("O_f", g.value), in("aboard", float64(g.n)), in("flown", float64(flown))))
 	}
 	n.Value = total
@@ -193,7 +193,7 @@ func (e *eval) loadoutPoints() (int, *Node) {
 				k := clampCount(h.Count) * clampInt(bay.Loadout[id], 0, 1000)
 				p := e.m.SquadronPoints(sq, e.crw)
 				total += k * p
-				n.add(e.node("loadout["+id+"]", fmt.Sprintf("%d x %s", k, sq.Name), "count x round(k x sqrt(O_f x D_f))",
+				e.add(n, e.node("loadout["+id+"]", fmt.Sprintf("%d x %s", k, sq.Name), "count x round(k x sqrt(O_f x D_f))",
 					float64(k*p), in("points each", float64(p))))
 			}
 		}

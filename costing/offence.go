@@ -173,12 +173,12 @@ func (e *eval) offence() *Node {
 			mn := e.node("mount["+path+"]", strconv.Itoa(mt.Count)+" x "+w.Name+" ("+path+")",
 				"count x arc x mount factors x per-copy value", v,
 				append([]Input{in("count", float64(count)), in("sectors", float64(sec)), in("arc", arc)}, ins...)...)
-			mn.add(e.node("weapon["+w.ID+"]", "Per copy: "+whys[wi], "", values[wi]))
+			e.add(mn, e.node("weapon["+w.ID+"]", "Per copy: "+whys[wi], "", values[wi]))
 			if w.Indirect() && v > 0 {
 				indirect = append(indirect, mountRef{mn, count})
 				indirectUnits += count
 			}
-			n.add(mn)
+			e.add(n, mn)
 			raw += v
 		}
 	}
@@ -202,7 +202,7 @@ func (e *eval) offence() *Node {
 	}
 	fv, fn := e.fighters()
 	if fn != nil {
-		n.add(fn)
+		e.add(n, fn)
 		raw += fv
 	}
 	floor := float64(t.OffenceFloor * t.ReferenceOffence)

@@ -43,7 +43,7 @@ func (e *eval) mobility() *Node {
 	}
 	m := min(t.MobilityMax, max(t.MobilityMin, float64(move*ftl)))
 	n := e.node("mobility", "Mobility M", "clamp(movement x FTL, 0.8, 1.25)", m)
-	n.add(
+	e.add(n,
 		e.node("movement", "Movement", FormatNumber(t.MoveMin)+" + "+FormatNumber(t.MoveSpan)+" x i / (i + "+
 			FormatNumber(t.MoveHalf)+"), i = (drive + turning) / MF", move,
 			in("drive", drive), in("turning", turn), in("MF (defended hull / 10)", mfc), in("i", idx)),
@@ -84,7 +84,7 @@ func (e *eval) utility() *Node {
 			}
 			total += v
 			path := "sections." + string(ns.Name) + ".systems[" + strconv.Itoa(i) + "]"
-			n.add(e.node("utility["+path+"]", s.Kind+" ("+path+")", formula, v,
+			e.add(n, e.node("utility["+path+"]", s.Kind+" ("+path+")", formula, v,
 				in("count", c), in("rating", float64(s.Rating))))
 		}
 	}
@@ -96,7 +96,7 @@ func (e *eval) utility() *Node {
 	if marines > 0 {
 		v := float64(float64(marines) * t.UtilityPerMarine)
 		total += v
-		n.add(e.node("utility[marines]", "Marine parties", "parties x 0.5", v, in("parties", float64(marines))))
+		e.add(n, e.node("utility[marines]", "Marine parties", "parties x 0.5", v, in("parties", float64(marines))))
 	}
 	n.Value = total
 	return n
@@ -118,7 +118,7 @@ func (e *eval) points() *Node {
 	n := e.node("points", "Points", "round(CV x crew x command x damage control) + loadout", float64(e.r.Points),
 		in("CV", float64(e.r.CV)), in("crew", crew), in("command", cmd), in("damage control", dc), in("unrounded", base))
 	if len(ln.Children) > 0 {
-		n.add(ln)
+		e.add(n, ln)
 	}
 	return n
 }
