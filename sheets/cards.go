@@ -202,8 +202,8 @@ func shipCard(c *canvas, s Ship) cardFunc {
 		stats := []struct{ key, value, label, caption string }{
 			{"combat-value", dash(st.CV), "", "CV"}, {"tier", "", itoa(st.Tier), "TIER"},
 			{"target-rating", itoa(st.TargetRating), "", "TR"}, {"ems", dash(st.EMS), "", "EMS"},
-			{"mass-factor", dash(st.MassFactor), "", "MF"}, {"crew-quality", dash(d.CrewQuality), "", "CREW"},
-			{"command-quality", clean(string(d.CommandQuality)), "", "CMD"}, {"damage-control", clean(string(d.DamageControl)), "", "DC"},
+			{"mass-factor", dash(st.MassFactor), "", "MF"}, {"crew-quality", dash(st.Crew), "", "CREW"},
+			{"command-quality", clean(string(st.Command)), "", "CMD"}, {"damage-control", clean(string(st.DamageControl)), "", "DC"},
 			{moveKey, "", move.Label, strings.ToUpper(moveKey)}, {hullKey, "", "", hullCap},
 		}
 		const sh = 5.3

@@ -36,6 +36,13 @@ type Stats struct {
 	// SquadronPoints gives the points of each starfighter squadron
 	// definition by id, for hangars without a fixed loadout. Optional.
 	SquadronPoints map[string]int
+	// Crew, Command and DamageControl are the qualities the points were
+	// priced at (a fleet may buy better ones than the design's); the
+	// sheet prints them so points and qualities agree. Zero values mean
+	// the design's own.
+	Crew          int
+	Command       designer.Die
+	DamageControl designer.Die
 	// Reactors gives the rating of each reactor copy per section, as
 	// costing derives it. Optional: when nil the sheet derives it from
 	// the catalogue's power table (rules 6.3).

@@ -71,6 +71,15 @@ func withDerived(cat *designer.Catalogue, d *designer.Design, st Stats) Stats {
 	if st.MaxSpeed <= 0 && d.Movement == designer.MovementCinematic && d.TechLevel > 0 {
 		st.MaxSpeed = 2 * min(d.TechLevel, 1000)
 	}
+	if st.Crew <= 0 {
+		st.Crew = d.CrewQuality
+	}
+	if st.Command == "" {
+		st.Command = d.CommandQuality
+	}
+	if st.DamageControl == "" {
+		st.DamageControl = d.DamageControl
+	}
 	return st
 }
 
@@ -226,7 +235,7 @@ func (sc *sheetCtx) column(b Box) *Element {
 		}
 		return itoa(n)
 	}
-	crew := d.CrewQuality
+	crew := st.Crew
 	tiles := []tile{
 		{"combat-value", dash(st.CV), "COMBAT VALUE", ""},
 		{"tier", "", "TIER", itoa(st.Tier)},
@@ -234,8 +243,8 @@ func (sc *sheetCtx) column(b Box) *Element {
 		{"ems", dash(st.EMS), "EMS", ""},
 		{"mass-factor", dash(st.MassFactor), "MASS FACTOR", ""},
 		{"crew-quality", dash(crew), "CREW QUALITY", ""},
-		{"command-quality", clean(string(d.CommandQuality)), "COMMAND", ""},
-		{"damage-control", clean(string(d.DamageControl)), "DAMAGE CONTROL", ""},
+		{"command-quality", clean(string(st.Command)), "COMMAND", ""},
+		{"damage-control", clean(string(st.DamageControl)), "DAMAGE CONTROL", ""},
 	}
 	switch d.Movement {
 	case designer.MovementNewtonian:

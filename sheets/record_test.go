@@ -350,3 +350,32 @@ func TestRecordSheetChosenLoadout(t *testing.T) {
 		t.Errorf("chosen loadout added %d bubbles, want 2 x 5 bays", got)
 	}
 }
+
+// TestRecordSheetPricedQualities prints the qualities the points were
+// priced at, not the design's, so the two agree.
+func TestRecordSheetPricedQualities(t *testing.T) {
+	m := costing.NewModel(nil)
+	d := loadSample(t, "reference-cruiser.json")
+	s := Evaluate(m, d, costing.Options{CrewQuality: 5, CommandQuality: "D6", DamageControl: "D6"})
+	var buf bytes.Buffer
+	if err := RecordSheet(&buf, s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := readBack(t, buf.Bytes())[0].lines
+	for _, want := range []string{"5", "D6"} {
+		found := false
+		for _, l := range lines {
+			if l == want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no line %q on the sheet", want)
+		}
+	}
+	for _, l := range lines {
+		if l == "D3" || l == "D4" {
+			t.Errorf("the design's own quality %q is printed", l)
+		}
+	}
+}

@@ -12,6 +12,7 @@ func StatsFrom(m *costing.Model, d *designer.Design, r *costing.Result) Stats {
 	st := Stats{
 		CV: r.CV, Points: r.Points, EMS: r.EMS, TargetRating: r.TargetRating, MassFactor: r.MassFactor,
 		Tier: r.Tier, MaxSpeed: r.MaxSpeed, ModelVersion: r.ModelVersion,
+		Crew: r.Quality.Crew, Command: r.Quality.Command, DamageControl: r.Quality.DamageControl,
 	}
 	for _, re := range r.Reactors {
 		if re.Virtual {
