@@ -50,7 +50,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 
 	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
 	loads := m.cat.Loads(d)
-	e.add(root, e.size(), e.reactors(loads), e.space(loads), e.lifeSupport(), e.speed())
+	e.add(root, e.size(), e.reactors(loads), e.space(), e.lifeSupport(), e.speed())
 	e.scan()
 
 	o := e.offence()
@@ -181,7 +181,7 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 }
 
 // space reports space, density and minimum tech level (rules §6.6).
-func (e *eval) space(loads []designer.SectionLoad) *Node {
+func (e *eval) space() *Node {
 	s := e.m.cat.Space(e.d)
 	e.r.Space, e.r.Density, e.r.MinTechLevel = s.Space, s.Density, s.MinTechLevel
 	return e.node("minTechLevel", "Minimum tech level", "max(1, ceil(2 x SU / H))", float64(s.MinTechLevel),
