@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -24,6 +25,11 @@ type DB struct {
 	r *sql.DB
 	// now returns the current time; tests may replace it.
 	now func() time.Time
+
+	jobs       chan *writeJob // writes waiting for the writer goroutine
+	writerDone chan struct{}
+	closeMu    sync.RWMutex
+	closed     bool
 }
 
 // Open opens (creating if needed) the database at path and applies every
@@ -53,6 +59,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.w.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	db.jobs = make(chan *writeJob, 4*maxBatch)
+	db.writerDone = make(chan struct{})
+	go db.writer()
 	n := max(4, runtime.GOMAXPROCS(0)*2)
 	db.r.SetMaxOpenConns(n)
 	db.r.SetMaxIdleConns(n)
@@ -72,8 +81,17 @@ func dsn(path, txlock string) string {
 	return "file:" + path + "?" + v.Encode()
 }
 
-// Close closes both connection pools.
+// Close waits for queued writes, stops the writer and closes both
+// connection pools. Writes submitted afterwards fail with ErrClosed.
 func (db *DB) Close() error {
+	db.closeMu.Lock()
+	if !db.closed && db.jobs != nil {
+		db.closed = true
+		close(db.jobs)
+		<-db.writerDone
+	}
+	db.closed = true
+	db.closeMu.Unlock()
 	var err error
 	if db.r != nil {
 		err = db.r.Close()
@@ -119,22 +137,6 @@ func (db *DB) JournalMode(ctx context.Context) (string, error) {
 	var s string
 	err := db.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&s)
 	return s, err
-}
-
-// tx runs fn in a write transaction and commits it, or rolls back on error.
-func (db *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := db.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
 }
 
 const timeFormat = time.RFC3339Nano

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -223,4 +224,58 @@ func TestLibraryManyMatches(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGroupCommit runs many concurrent writes, a third of which fail:
+// each failure is reported to its own caller only, and every write that
+// reported success is stored.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "g.db"))
+	const n = 90
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			// Every third name repeats the one before it: one of the two fails.
+			name := fmt.Sprintf("user%d", i-boolInt(i%3 == 2))
+			_, errs[i] = db.CreateUser(ctx, name, "hash")
+		}(i)
+	}
+	wg.Wait()
+	ok, conflicts := 0, 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case errors.Is(err, api.ErrConflict):
+			conflicts++
+		default:
+			t.Fatalf("write %d: %v", i, err)
+		}
+	}
+	if ok != 2*n/3 || conflicts != n/3 {
+		t.Fatalf("%d stored, %d conflicts; want %d and %d", ok, conflicts, 2*n/3, n/3)
+	}
+	for i := 0; i < n; i++ {
+		if i%3 == 2 {
+			continue
+		}
+		if _, err := db.UserByName(ctx, fmt.Sprintf("user%d", i)); err != nil {
+			t.Errorf("user%d: %v", i, err)
+		}
+	}
+	db.Close()
+	if _, err := db.CreateUser(ctx, "late", "hash"); !errors.Is(err, sqlite.ErrClosed) {
+		t.Fatalf("write after close: %v", err)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

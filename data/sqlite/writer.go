@@ -1,0 +1,140 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// maxBatch is the most write transactions committed together.
+const maxBatch = 64
+
+// ErrClosed is returned for writes submitted after Close.
+var ErrClosed = errors.New("sqlite: database closed")
+
+// writeJob is one caller's write transaction waiting for the writer.
+type writeJob struct {
+	ctx  context.Context
+	fn   func(*sql.Tx) error
+	done chan error
+}
+
+// tx runs fn as one atomic write and returns once it is committed (or
+// failed). Writes are group-committed: the writer goroutine runs every
+// write queued while the previous commit was in progress inside one
+// SQLite transaction, each in its own savepoint, so one caller's failure
+// rolls back only its own changes while one fsync covers them all. No
+// caller hears of success before the commit that holds its write.
+func (db *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	j := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	db.closeMu.RLock()
+	if db.closed {
+		db.closeMu.RUnlock()
+		return ErrClosed
+	}
+	db.jobs <- j
+	db.closeMu.RUnlock()
+	return <-j.done
+}
+
+// writer runs queued writes in batches until the job queue closes.
+func (db *DB) writer() {
+	defer close(db.writerDone)
+	for j := range db.jobs {
+		batch := []*writeJob{j}
+	gather:
+		for len(batch) < maxBatch {
+			select {
+			case j, ok := <-db.jobs:
+				if !ok {
+					break gather
+				}
+				batch = append(batch, j)
+			default:
+				break gather
+			}
+		}
+		db.commit(batch)
+	}
+}
+
+// commit runs a batch of jobs in one transaction and tells each its fate.
+func (db *DB) commit(batch []*writeJob) {
+	results := make([]error, len(batch))
+	finish := func() {
+		for i, j := range batch {
+			j.done <- results[i]
+		}
+	}
+	defer finish()
+	tx, err := db.w.BeginTx(context.Background(), nil)
+	if err != nil {
+		for i := range results {
+			results[i] = fmt.Errorf("begin: %w", err)
+		}
+		return
+	}
+	ran := false
+	for i, j := range batch {
+		if err := j.ctx.Err(); err != nil {
+			results[i] = err
+			continue
+		}
+		if _, err := tx.Exec(`SAVEPOINT job`); err != nil {
+			results[i] = fmt.Errorf("savepoint: %w", err)
+			continue
+		}
+		if err := j.fn(tx); err != nil {
+			results[i] = err
+			if _, rerr := tx.Exec(`ROLLBACK TO job`); rerr != nil {
+				// The transaction is unusable: nobody in it was committed.
+				tx.Rollback()
+				for k := range results {
+					if results[k] == nil {
+						results[k] = fmt.Errorf("rollback to savepoint: %w", rerr)
+					}
+				}
+				return
+			}
+		}
+		if _, err := tx.Exec(`RELEASE job`); err != nil {
+			tx.Rollback()
+			for k := range results {
+				if results[k] == nil {
+					results[k] = fmt.Errorf("release savepoint: %w", err)
+				}
+			}
+			return
+		}
+		ran = ran || results[i] == nil
+	}
+	if !ran {
+		tx.Rollback()
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		for k := range results {
+			if results[k] == nil {
+				results[k] = fmt.Errorf("commit: %w", err)
+			}
+		}
+	}
+}
+
+// directTx runs fn in its own transaction on the writer connection; only
+// for use before the writer goroutine starts (migrations).
+func (db *DB) directTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
