@@ -49,7 +49,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	e.quality(opt)
 
 	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
-	loads := m.cat.Loads(d)
+	loads := m.cat.LoadTotals(d)
 	e.add(root, e.size(), e.reactors(loads), e.space(), e.lifeSupport(), e.speed())
 	e.scan()
 

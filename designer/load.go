@@ -36,6 +36,18 @@ func (c *Catalogue) Loads(d *Design) []SectionLoad {
 	return out
 }
 
+// LoadTotals is Loads without the item lists: each present section's
+// power, space and reactor count, for callers that need only the sums.
+func (c *Catalogue) LoadTotals(d *Design) []SectionLoad {
+	out := make([]SectionLoad, 0, 5)
+	for _, name := range SectionOrder {
+		if sec := d.Sections.Get(name); sec != nil {
+			out = append(out, c.sectionLoad(d, name, sec, false))
+		}
+	}
+	return out
+}
+
 // sectionLoad totals one section's power and space; with items it also
 // lists each part with its path and a description.
 func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items bool) SectionLoad {
