@@ -235,6 +235,52 @@ func (s *Server) createToken(c *gin.Context) {
 	s.json(c, http.StatusCreated, tokenJSON{ID: t.ID, Name: t.Name, Token: secret, CreatedAt: t.CreatedAt})
 }
 
+// tokenInfo describes a token without its secret.
+type tokenInfo struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func (s *Server) listTokens(c *gin.Context) {
+	u := s.mustUser(c)
+	if u == nil {
+		return
+	}
+	ts, err := s.store.Tokens(c.Request.Context(), u.ID)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]tokenInfo, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, tokenInfo{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt})
+	}
+	c.Header("Cache-Control", "private, no-cache")
+	s.json(c, http.StatusOK, map[string]any{"tokens": out})
+}
+
+func (s *Server) deleteToken(c *gin.Context) {
+	u := s.mustUser(c)
+	if u == nil {
+		return
+	}
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		s.problem(c, http.StatusNotFound, "not-found", "no such token", nil)
+		return
+	}
+	if err := s.store.DeleteToken(c.Request.Context(), u.ID, id); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			s.problem(c, http.StatusNotFound, "not-found", "no such token", nil)
+			return
+		}
+		s.fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
 // clientIP is the request's remote address without the port. Slipway
 // does not trust X-Forwarded-For: behind a proxy, limits apply to it.
 func clientIP(r *http.Request) string {

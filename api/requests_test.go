@@ -234,6 +234,22 @@ func TestAccounts(t *testing.T) {
 	if me.Name != "dave" {
 		t.Fatalf("token user %q", me.Name)
 	}
+	var list struct {
+		Tokens []struct {
+			ID    int64
+			Name  string
+			Token string
+		}
+	}
+	tc.do("GET", "/api/v1/tokens", nil).want(t, 200).decode(t, &list)
+	if len(list.Tokens) != 1 || list.Tokens[0].Name != "script" || list.Tokens[0].Token != "" {
+		t.Fatalf("tokens %+v", list)
+	}
+	id := fmt.Sprint(list.Tokens[0].ID)
+	u.do("DELETE", "/api/v1/tokens/"+id, nil).want(t, 404) // carol cannot revoke dave's token
+	e.anon().do("DELETE", "/api/v1/tokens/"+id, nil).want(t, 401)
+	tc.do("DELETE", "/api/v1/tokens/"+id, nil).want(t, 204)
+	tc.do("GET", "/api/v1/me", nil).want(t, 401)
 }
 
 // TestLoginRateLimit: a burst of failed logins for one name ends in 429

@@ -113,6 +113,8 @@ func (s *Server) routes() {
 	v1.POST("/auth/logout", s.logout)
 	v1.GET("/me", s.me)
 	v1.POST("/tokens", s.createToken)
+	v1.GET("/tokens", s.listTokens)
+	v1.DELETE("/tokens/:id", s.deleteToken)
 
 	v1.POST("/evaluate", s.evaluate)
 	v1.POST("/validate", s.validateDesign)

@@ -178,6 +178,11 @@ type Store interface {
 	CreateToken(ctx context.Context, userID int64, name, hash string) (*Token, error)
 	// TokenUser returns the owner of the token with the given hash.
 	TokenUser(ctx context.Context, hash string) (*User, error)
+	// Tokens lists a user's tokens, oldest first.
+	Tokens(ctx context.Context, userID int64) ([]Token, error)
+	// DeleteToken revokes one of a user's tokens; another user's token
+	// is ErrNotFound.
+	DeleteToken(ctx context.Context, userID, tokenID int64) error
 
 	// CreateDesigns creates designs in one transaction: all or none.
 	CreateDesigns(ctx context.Context, ds []*NewDesign) error

@@ -116,6 +116,44 @@ func (db *DB) TokenUser(ctx context.Context, hash string) (*api.User, error) {
 	return db.user(ctx, `SELECT u.id, u.name, u.password_hash, u.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?`, hash)
 }
 
+// Tokens lists a user's tokens, oldest first.
+func (db *DB) Tokens(ctx context.Context, userID int64) ([]api.Token, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT id, name, created_at FROM tokens WHERE user_id = ? ORDER BY id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("tokens: %w", err)
+	}
+	defer rows.Close()
+	out := []api.Token{}
+	for rows.Next() {
+		t := api.Token{UserID: userID}
+		var created string
+		if err := rows.Scan(&t.ID, &t.Name, &created); err != nil {
+			return nil, fmt.Errorf("tokens: %w", err)
+		}
+		t.CreatedAt = parseTime(created)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// DeleteToken revokes one of a user's tokens.
+func (db *DB) DeleteToken(ctx context.Context, userID, tokenID int64) error {
+	err := db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM tokens WHERE id = ? AND user_id = ?`, tokenID, userID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return api.ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete token: %w", err)
+	}
+	return nil
+}
+
 func isUnique(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
 }
