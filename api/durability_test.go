@@ -51,6 +51,8 @@ func startBinary(t *testing.T, bin, dbPath string) *process {
 		t.Fatalf("unexpected first line %q", line)
 	}
 	go io.Copy(io.Discard, out)
+	// A failing test must not leave a server behind.
+	t.Cleanup(func() { cmd.Process.Kill() })
 	return &process{cmd: cmd, url: url}
 }
 
