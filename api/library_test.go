@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -160,6 +161,19 @@ func TestServiceEndpoints(t *testing.T) {
 	a.do("POST", "/api/v1/evaluate?crew=3&command=d4&damageControl=D6&tier=3", b).want(t, 200)
 	a.do("POST", "/api/v1/evaluate?crew=9", b).want(t, 400)
 	a.do("POST", "/api/v1/evaluate?command=X9", b).want(t, 400)
+	// The sample library is published by the user slipway.
+	var seeded struct{ Designs []designOut }
+	a.do("GET", "/api/v1/library?q=slipway&limit=100", nil).want(t, 200).decode(t, &seeded)
+	samples, _ := filepath.Glob("../data/samples/*.json")
+	if len(seeded.Designs) != len(samples) {
+		t.Errorf("library lists %d samples, want %d", len(seeded.Designs), len(samples))
+	}
+	for _, d := range seeded.Designs {
+		if d.Owner != "slipway" || d.Visibility != "public" {
+			t.Errorf("sample %s: owner %q visibility %q", d.ID, d.Owner, d.Visibility)
+		}
+	}
+	a.do("POST", "/api/v1/auth/login", map[string]string{"username": "slipway", "password": "anything goes"}).want(t, 401)
 	a.do("GET", "/healthz", nil).want(t, 200)
 	a.do("GET", "/readyz", nil).want(t, 200)
 	a.do("GET", "/api/openapi.json", nil).want(t, 200)
