@@ -178,7 +178,8 @@ func TestServiceEndpoints(t *testing.T) {
 	a.do("GET", "/readyz", nil).want(t, 200)
 	a.do("GET", "/api/openapi.json", nil).want(t, 200)
 	lib := a.do("GET", "/api/v1/library", nil).want(t, 200)
-	if lib.Header.Get("Access-Control-Allow-Origin") != "*" || lib.Header.Get("X-Request-Id") == "" {
+	if lib.Header.Get("Access-Control-Allow-Origin") != "*" || lib.Header.Get("X-Request-Id") == "" ||
+		lib.Header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("library headers %v", lib.Header)
 	}
 	a.do("GET", "/api/v1/library", nil, "If-None-Match", lib.Header.Get("ETag")).want(t, 304)
