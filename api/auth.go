@@ -69,18 +69,26 @@ func (s *Server) authenticate(c *gin.Context) {
 			s.fail(c, err)
 			return
 		}
-		c.Set(userKey, u)
+		setCaller(c, u)
 		return
 	}
 	if ck, err := c.Cookie(SessionCookie); err == nil && ck != "" {
 		u, err := s.store.SessionUser(ctx, hashSecret(ck), s.now())
 		switch {
 		case err == nil:
-			c.Set(userKey, u)
+			setCaller(c, u)
 		case !errors.Is(err, ErrNotFound):
 			s.fail(c, err)
 			return
 		}
+	}
+}
+
+// setCaller records the authenticated user for the handlers and the log.
+func setCaller(c *gin.Context, u *User) {
+	c.Set(userKey, u)
+	if info, ok := c.Request.Context().Value(logInfoKey).(*logInfo); ok {
+		info.user = u.Name
 	}
 }
 

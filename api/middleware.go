@@ -14,7 +14,14 @@ import (
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	logInfoKey
+)
+
+// logInfo collects what the handlers learn about a request (who made
+// it) for the access log line written after it.
+type logInfo struct{ user string }
 
 // requestID returns the request id stored in ctx.
 func requestID(ctx context.Context) string {
@@ -67,13 +74,15 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", id)
 		// Answers are data: never let a browser sniff them into HTML.
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		info := &logInfo{}
+		ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey, id), logInfoKey, info)
+		r = r.WithContext(ctx)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			s.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
 				slogStr("requestId", id), slogStr("method", r.Method), slogStr("path", r.URL.Path),
 				slogInt("status", sw.status), slogInt("bytes", sw.bytes),
-				slogDur("duration", time.Since(start)), slogStr("remote", r.RemoteAddr))
+				slogDur("duration", time.Since(start)), slogStr("remote", r.RemoteAddr), slogStr("user", info.user))
 		}()
 		switch r.Method {
 		case http.MethodGet, http.MethodHead:
