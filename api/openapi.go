@@ -2,21 +2,51 @@ package api
 
 import (
 	_ "embed"
+	"encoding/json"
 	"net/http"
 	"regexp"
+	"sync"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/slipway/slipway/designer"
 )
 
+// openAPISource is the hand-written OpenAPI 3.1 document; its
+// DesignDocument schema is a stand-in that OpenAPI replaces with the
+// design package's JSON Schema, so the two never drift apart.
+//
 //go:embed openapi.json
-var openAPIDoc []byte
+var openAPISource []byte
+
+var (
+	openAPIOnce sync.Once
+	openAPIDoc  []byte
+)
 
 // OpenAPI returns the OpenAPI 3.1 description of the API.
-func OpenAPI() []byte { return openAPIDoc }
+func OpenAPI() []byte {
+	openAPIOnce.Do(func() {
+		var doc map[string]any
+		if err := json.Unmarshal(openAPISource, &doc); err != nil {
+			panic("api/openapi.json: " + err.Error()) // embedded and tested
+		}
+		sch := designer.JSONSchema()
+		delete(sch, "$id")
+		delete(sch, "$schema")
+		doc["components"].(map[string]any)["schemas"].(map[string]any)["DesignDocument"] = sch
+		b, err := json.MarshalIndent(doc, "", " ")
+		if err != nil {
+			panic("api/openapi.json: " + err.Error())
+		}
+		openAPIDoc = b
+	})
+	return openAPIDoc
+}
 
 func (s *Server) openAPI(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=300")
-	c.Data(http.StatusOK, "application/json", openAPIDoc)
+	c.Data(http.StatusOK, "application/json", OpenAPI())
 }
 
 var ginParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)

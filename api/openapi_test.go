@@ -98,6 +98,19 @@ func TestOpenAPIRoutes(t *testing.T) {
 	}
 	sort.Strings(missing)
 	sort.Strings(extra)
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(api.OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := doc.Components.Schemas["DesignDocument"].Properties["sections"]; !ok {
+		t.Error("DesignDocument is not the design package's JSON Schema")
+	}
 	if len(missing) > 0 {
 		t.Errorf("routes not in openapi.json: %v", missing)
 	}
