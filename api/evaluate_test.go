@@ -86,6 +86,10 @@ func TestRecompute(t *testing.T) {
 			t.Errorf("%s still at model %s", d.Name, d.Latest.Evaluation.ModelVersion)
 		}
 	}
+	logged, err := db.Recomputations(ctx, 1000)
+	if err != nil || len(logged) != n {
+		t.Fatalf("recorded %d recomputations (%v), want %d", len(logged), err, n)
+	}
 	again, err := srv.Recompute(ctx)
 	if err != nil || len(again.Changes) != 0 {
 		t.Fatalf("second run %d changes %v", len(again.Changes), err)

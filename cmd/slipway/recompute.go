@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+
+	"github.com/slipway/slipway/api"
 )
 
 func recomputeCommand() command {
@@ -19,8 +21,9 @@ func recomputeCommand() command {
 			fs.SetOutput(stderr)
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
+			history := fs.Int("history", 0, "also print the last N recorded re-evaluations (including those done at server start)")
 			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway recompute [--db PATH] [--json]")
+				fmt.Fprintln(stderr, "usage: slipway recompute [--db PATH] [--json] [--history N]")
 				fs.PrintDefaults()
 			}
 			if err := fs.Parse(args); err != nil {
@@ -41,18 +44,40 @@ func recomputeCommand() command {
 				fmt.Fprintln(stderr, "slipway recompute:", err)
 				return 1
 			}
+			var past []api.Recomputation
+			if *history > 0 {
+				if past, err = db.Recomputations(ctx, *history); err != nil {
+					fmt.Fprintln(stderr, "slipway recompute:", err)
+					return 1
+				}
+			}
 			if *asJSON {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
-				enc.Encode(rep)
+				out := struct {
+					*api.RecomputeReport
+					History []api.Recomputation `json:"history,omitempty"`
+				}{rep, past}
+				if err := enc.Encode(out); err != nil {
+					fmt.Fprintln(stderr, "slipway recompute:", err)
+					return 1
+				}
 				return 0
 			}
 			fmt.Fprintf(stdout, "model %s: %d versions re-evaluated\n", rep.Model, len(rep.Changes))
-			for _, c := range rep.Changes {
-				fmt.Fprintf(stdout, "  %s v%d: %s -> %s, CV %g -> %g, points %g -> %g\n",
-					c.DesignID, c.Version, c.OldModel, c.NewModel, c.OldCV, c.NewCV, c.OldPoints, c.NewPoints)
+			printChanges(stdout, rep.Changes)
+			if *history > 0 {
+				fmt.Fprintf(stdout, "last %d recorded re-evaluations, newest first:\n", len(past))
+				printChanges(stdout, past)
 			}
 			return 0
 		},
+	}
+}
+
+func printChanges(w io.Writer, cs []api.Recomputation) {
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %s v%d: %s -> %s, CV %g -> %g, points %g -> %g\n",
+			c.DesignID, c.Version, c.OldModel, c.NewModel, c.OldCV, c.NewCV, c.OldPoints, c.NewPoints)
 	}
 }

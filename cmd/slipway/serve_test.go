@@ -55,8 +55,8 @@ func TestImportExportRecompute(t *testing.T) {
 	if code, stdout, _ := runCLI(t, append([]string{"validate"}, files...)...); code != 0 {
 		t.Fatalf("exported files do not validate: exit %d\n%s", code, stdout)
 	}
-	code, stdout, _ = runCLI(t, "recompute", "--db", db)
-	if code != 0 || !strings.Contains(stdout, "0 versions re-evaluated") {
+	code, stdout, _ = runCLI(t, "recompute", "--db", db, "--history", "5")
+	if code != 0 || !strings.Contains(stdout, "0 versions re-evaluated") || !strings.Contains(stdout, "recorded re-evaluations") {
 		t.Fatalf("recompute exit %d: %s", code, stdout)
 	}
 	if code, _, _ := runCLI(t, "export", "--db", filepath.Join(dir, "missing.db"), "--user", "ann"); code != 1 {

@@ -70,3 +70,25 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) er
 	}
 	return nil
 }
+
+// Recomputations returns the most recent recorded re-evaluations, newest
+// first, at most limit of them.
+func (db *DB) Recomputations(ctx context.Context, limit int) ([]api.Recomputation, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT d.id, r.n, r.old_model, r.new_model, r.old_cv, r.new_cv,
+		r.old_points, r.new_points FROM recomputations r JOIN designs d ON d.seq = r.design_seq
+		ORDER BY r.id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("recomputations: %w", err)
+	}
+	defer rows.Close()
+	out := []api.Recomputation{}
+	for rows.Next() {
+		var r api.Recomputation
+		if err := rows.Scan(&r.DesignID, &r.Version, &r.OldModel, &r.NewModel, &r.OldCV, &r.NewCV,
+			&r.OldPoints, &r.NewPoints); err != nil {
+			return nil, fmt.Errorf("recomputations: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
