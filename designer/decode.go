@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -97,7 +98,7 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if df, ok := v.(defaulter); ok {
 		df.SetDefaults()
 	}
-	s := &scanner{b: b, fields: map[reflect.Type]*fieldSet{}}
+	s := &scanner{b: b}
 	s.ws()
 	if s.i == len(b) {
 		return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
@@ -133,11 +134,10 @@ type fieldSet struct {
 // a value of the wrong type stops it at once, so its recursion depth is
 // bounded by the depth of the Go types, whatever the input's nesting.
 type scanner struct {
-	b      []byte
-	i      int
-	path   path
-	fields map[reflect.Type]*fieldSet
-	buf    []byte // scratch for strings with escapes
+	b    []byte
+	i    int
+	path path
+	buf  []byte // scratch for strings with escapes
 }
 
 func (s *scanner) fail(rule, format string, args ...any) error {
@@ -586,9 +586,14 @@ func (s *scanner) mapValue(v reflect.Value) error {
 	})
 }
 
-func (s *scanner) fieldsOf(t reflect.Type) *fieldSet {
-	if fs, ok := s.fields[t]; ok {
-		return fs
+// fieldSets caches each struct type's JSON field table. Like encoding/json's
+// own cache it holds only data derived from Go types at run time, never
+// mutated once stored, so sharing it across goroutines is safe.
+var fieldSets sync.Map // reflect.Type -> *fieldSet
+
+func fieldsOf(t reflect.Type) *fieldSet {
+	if fs, ok := fieldSets.Load(t); ok {
+		return fs.(*fieldSet)
 	}
 	fs := &fieldSet{byName: map[string]int{}}
 	for i := 0; i < t.NumField(); i++ {
@@ -606,12 +611,12 @@ func (s *scanner) fieldsOf(t reflect.Type) *fieldSet {
 		fs.byName[name] = i
 		fs.names = append(fs.names, name)
 	}
-	s.fields[t] = fs
-	return fs
+	actual, _ := fieldSets.LoadOrStore(t, fs)
+	return actual.(*fieldSet)
 }
 
 func (s *scanner) object(v reflect.Value) error {
-	fs := s.fieldsOf(v.Type())
+	fs := fieldsOf(v.Type())
 	var seen uint64 // structs here have fewer than 64 fields
 	return s.members(func(key string) error {
 		idx, ok := fs.byName[key]
