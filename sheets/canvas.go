@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/jung-kurt/gofpdf"
 
@@ -57,14 +58,14 @@ type catStyle struct {
 
 // canvas wraps a gofpdf document with the sheet's drawing vocabulary.
 type canvas struct {
-	pdf  *gofpdf.Fpdf
-	bw   bool
-	cat  *designer.Catalogue
-	cats map[string]catStyle
-	base paper // the paper, portrait
-	font string
-	size float64 // current font size in points
-	tr   func(string) string
+	pdf   *gofpdf.Fpdf
+	bw    bool
+	cat   *designer.Catalogue
+	cats  map[string]catStyle
+	base  paper // the paper, portrait
+	fonts *fontSet
+	font  string  // current style: "", "B", "I" or "BI"
+	size  float64 // current font size in points
 }
 
 // newCanvas starts a deterministic landscape or portrait document.
@@ -91,7 +92,13 @@ func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 	pdf.SetCreator("Slipway", false)
 	pdf.SetLineCapStyle("round")
 	pdf.SetLineJoinStyle("round")
-	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p}
+	// Embed the two faces; gofpdf subsets them to the glyphs used.
+	pdf.AddUTF8FontFromBytes(fontFamily, "", regularTTF)
+	pdf.AddUTF8FontFromBytes(fontFamily, "B", boldTTF)
+	if err := pdf.Error(); err != nil {
+		return nil, p, err
+	}
+	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts()}
 	c.cats = categoryStyles(c.cat)
 	c.setFont("", 8)
 	if landscape {
@@ -151,43 +158,73 @@ func (c *canvas) setTextColour(col rgb) {
 
 func (c *canvas) lineWidth(w float64) { c.pdf.SetLineWidth(w) }
 
-// setFont selects Helvetica in style ("", "B", "I") at size points.
+// setFont selects the embedded face for style ("", "B", "I", "BI") at
+// size points. There are two faces: italic is the upright face slanted
+// when drawn (see text).
 func (c *canvas) setFont(style string, size float64) {
-	c.pdf.SetFont("Helvetica", style, size)
+	c.pdf.SetFont(fontFamily, strings.Trim(style, "I"), size)
 	c.font = style
 	c.size = size
 }
 
-// width measures cleaned text in the current font, in millimetres.
-func (c *canvas) width(s string) float64 { return c.pdf.GetStringWidth(s) }
+// slant is the tangent of the angle italic text leans by.
+const slant = 0.2
+
+func (c *canvas) italic() bool { return strings.Contains(c.font, "I") }
+
+// width measures clean text in the current font, in millimetres, with the
+// embedded face's advance widths (the ones written into the PDF). Italic
+// text is wider by how far its capitals lean.
+func (c *canvas) width(s string) float64 {
+	f := c.fonts.face(c.font)
+	w := 0
+	for _, r := range s {
+		w += f.advance(r)
+	}
+	mm := float64(w) * c.size * ptToMM / 1000
+	if c.italic() && s != "" {
+		mm += slant * c.capHeight()
+	}
+	return mm
+}
 
 // capHeight is the height of capitals of the current font in millimetres.
-func (c *canvas) capHeight() float64 { return c.size * 0.3528 * 0.72 }
+func (c *canvas) capHeight() float64 {
+	return c.size * ptToMM * float64(c.fonts.face(c.font).capHeight) / 1000
+}
 
-// fit truncates cleaned text with an ellipsis so it is at most w wide.
+// fit truncates clean text with an ellipsis so it is at most w wide.
 func (c *canvas) fit(s string, w float64) string {
 	if c.width(s) <= w {
 		return s
 	}
-	const ell = "\x85"
-	ew := c.width(ell)
+	ew := c.width(ellipsis)
 	if ew > w {
 		return ""
 	}
-	// Binary search the longest prefix that fits with the ellipsis.
-	lo, hi := 0, len(s)
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if c.width(s[:mid])+ew <= w {
-			lo = mid
-		} else {
-			hi = mid - 1
+	// The longest prefix, on a rune boundary and not ending inside a
+	// letter's marks, that fits with the ellipsis.
+	f := c.fonts.face(c.font)
+	unit := c.size * ptToMM / 1000
+	room := w - ew
+	sum, cut := 0, 0
+	for i, r := range s {
+		if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) {
+			continue
 		}
+		if float64(sum)*unit > room+1e-9 {
+			break
+		}
+		cut = i
+		sum += f.advance(r)
 	}
-	return strings.TrimRight(s[:lo], " ") + ell
+	if float64(sum)*unit <= room+1e-9 {
+		cut = len(s)
+	}
+	return strings.TrimRight(s[:cut], " ") + ellipsis
 }
 
-// wrap breaks cleaned text into at most maxLines lines of width w, the
+// wrap breaks clean text into at most maxLines lines of width w, the
 // last one truncated with an ellipsis when the text is longer.
 func (c *canvas) wrap(s string, w float64, maxLines int) []string {
 	words := strings.Fields(s)
@@ -214,8 +251,8 @@ func (c *canvas) wrap(s string, w float64, maxLines int) []string {
 			rest := strings.Join(words[i+1:], " ")
 			if rest != "" || cur != "" {
 				lines[maxLines-1] = c.fit(lines[maxLines-1]+" "+rest, w)
-				if !strings.HasSuffix(lines[maxLines-1], "\x85") {
-					lines[maxLines-1] = c.fit(lines[maxLines-1]+" \x85\x85", w)
+				if !strings.HasSuffix(lines[maxLines-1], ellipsis) {
+					lines[maxLines-1] = c.fit(lines[maxLines-1]+" "+ellipsis+ellipsis, w)
 				}
 			}
 			return lines
@@ -227,8 +264,23 @@ func (c *canvas) wrap(s string, w float64, maxLines int) []string {
 	return lines
 }
 
-// text prints s with its left end at x and baseline at y.
-func (c *canvas) text(x, y float64, s string) { c.pdf.Text(x, y, s) }
+// text prints s with its left end at x and baseline at y. Text reaching
+// the PDF must be clean; anything else is cleaned here as a last guard,
+// so no rune outside the faces is ever written. Italic text is the
+// upright face sheared about its baseline.
+func (c *canvas) text(x, y float64, s string) {
+	if !printable(s) {
+		s = clean(s)
+	}
+	if !c.italic() {
+		c.pdf.Text(x, y, s)
+		return
+	}
+	c.pdf.TransformBegin()
+	c.pdf.TransformSkewX(math.Atan(slant)*180/math.Pi, x, y)
+	c.pdf.Text(x, y, s)
+	c.pdf.TransformEnd()
+}
 
 // textIn prints s in box b, aligned "L", "C" or "R", vertically centred
 // on capitals, truncated to fit.
@@ -242,7 +294,7 @@ func (c *canvas) textIn(b Box, s, align string) {
 	case "R":
 		x = b.X + b.W - w
 	}
-	c.pdf.Text(x, b.Y+b.H/2+c.capHeight()/2, s)
+	c.text(x, b.Y+b.H/2+c.capHeight()/2, s)
 }
 
 // rect draws a rectangle: style "D" outline, "F" fill, "FD" both.

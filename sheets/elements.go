@@ -26,8 +26,8 @@ type textStyle struct {
 }
 
 // txt places text s, already passed through clean, in box b, truncated
-// to fit at layout time. User text must be cleaned exactly once: clean
-// turns UTF-8 into WinAnsi bytes, which are not UTF-8.
+// to fit at layout time. User text goes through clean before it is
+// measured, so measuring and printing see the same runes.
 func txt(c *canvas, b Box, s string, st textStyle) *Element {
 	c.setFont(st.style, st.size)
 	s = c.fit(s, b.W)
@@ -36,6 +36,47 @@ func txt(c *canvas, b Box, s string, st textStyle) *Element {
 		c.setTextColour(st.col)
 		c.textIn(e.Box, e.Text, st.align)
 	}}
+}
+
+// lineH is the line pitch of text in style st, in millimetres.
+func (st textStyle) lineH() float64 { return st.size * ptToMM * 1.15 }
+
+// labelLines lays out a label of clean text in style st at most maxW
+// wide: one line when it fits, else wrapped at spaces into up to maxLines
+// lines (only the last one truncated), as a printer sets a caption. It
+// returns the lines and the width they need (0 for no label).
+func labelLines(c *canvas, s string, st textStyle, maxW float64, maxLines int) ([]string, float64) {
+	if s == "" {
+		return nil, 0
+	}
+	const pad = 0.3
+	if w := txtW(c, s, st); w+pad <= maxW || maxLines <= 1 {
+		return []string{s}, min(w+pad, maxW)
+	}
+	c.setFont(st.style, st.size)
+	lines := c.wrap(s, maxW-pad, maxLines)
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, c.width(l))
+	}
+	return lines, min(w+pad, maxW)
+}
+
+// txtBlock places lines of clean text one under another, centred
+// vertically in b at the style's line pitch; a single line is a plain
+// txt element filling b.
+func txtBlock(c *canvas, b Box, lines []string, st textStyle) *Element {
+	if len(lines) == 1 {
+		return txt(c, b, lines[0], st)
+	}
+	g := group("text-block", b)
+	lh := min(st.lineH(), b.H/float64(max(1, len(lines))))
+	y := b.Y + (b.H-float64(len(lines))*lh)/2
+	for _, l := range lines {
+		g.add(txt(c, Box{b.X, y, b.W, lh}, l, st))
+		y += lh
+	}
+	return g
 }
 
 // txtW measures cleaned text s in style st.

@@ -11,12 +11,18 @@ import (
 // every user-supplied string and arbitrary hull hits and counts: no input
 // may panic or fail the render, and the layout stays inside the page.
 func FuzzRecordSheet(f *testing.F) {
-	for _, s := range []string{"", "Plain", "\u202eevil", "🚀🔥", "שלום", "\x00\xff\xfe", "(\\)", "%s%d%%"} {
+	for _, s := range []string{"", "Plain", "\u202eevil", "🚀🔥", "שלום", "\x00\xff\xfe", "(\\)", "%s%d%%",
+		"Ἀργώ / Аврора / אורורה 🚀", "👩🏽\u200d🚀🇩🇪", "e\u0301\u0302\u0303\u0304"} {
 		f.Add(s, s, s, 10, 1)
 	}
 	base := loadSample(f, "reference-cruiser.json")
 	f.Fuzz(func(t *testing.T, name, weapon, quality string, hits, count int) {
 		hits, count = hits%5000, count%100000 // keep each run fast
+		for _, s := range []string{name, weapon, quality} {
+			if c := clean(s); !printable(c) || clean(c) != c {
+				t.Fatalf("clean(%q) = %q: not printable or not stable", s, c)
+			}
+		}
 		d := *base
 		core := *base.Sections.Core
 		core.Layers = append([]designer.Layer{{HullHits: hits, Crew: count % 50, Marines: hits % 7}}, core.Layers...)

@@ -28,7 +28,7 @@ func RecordSheet(w io.Writer, s Ship, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("sheets: record sheet: %w", err)
 	}
-	c.pdf.SetTitle(clean(s.Design.Name)+" - record sheet", false)
+	c.pdf.SetTitle(clean(s.Design.Name)+" - record sheet", true)
 	pages := layoutRecord(c, pg, s)
 	for _, p := range pages {
 		c.pdf.AddPage()

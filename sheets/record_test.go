@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
@@ -212,21 +213,34 @@ func TestClean(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Plain", "Plain"},
 		{"a\nb\tc\r\nd", "a b c d"},
-		{"ü é ß", "\xfc \xe9 \xdf"},
-		{"“quoted” – dash…", "\x93quoted\x94 \x96 dash\x85"},
-		{"🚀", "?"},
+		{"ü é ß", "ü é ß"},
+		{"“quoted” – dash…", "“quoted” – dash…"},
+		{"Ἀργώ / Аврора / אורורה", "Ἀργώ / Аврора / אורורה"},
+		{"مرحبا", "مرحبا"},
+		{"🚀", "\uFFFD"},
+		{"🚀🔥", "\uFFFD\uFFFD"},
+		{"👩🏽‍🚀 crew", "\uFFFD crew"},       // skin tone and joined part are one symbol
+		{"🇩🇪🇫🇷", "\uFFFD\uFFFD"},           // two flags
+		{"☀\ufe0f", "☀"},                   // variation selector dropped, sun kept
+		{"漢字", "\uFFFD\uFFFD"},             // a script the faces lack
+		{"\U000E0001x\u0378y", "x\uFFFDy"}, // a tag dropped, an unassigned code point replaced
 		{"\u202eevil\u202c", "evil"},
-		{"\x00\x07bell", "bell"},
-		{"שלום", "????"},
+		{"\u2067rtl\u2069\u200f", "rtl"},
+		{"\x00\x07bell\u0085x\u009b", "\uFFFD\uFFFDbell x\uFFFD"},
 		{"bad\xffutf8", "badutf8"},
 		{"  lead and trail  ", "lead and trail"},
+		{"e\u0301\u0302\u0303\u0304!", "e\u0301\u0302!"}, // at most two marks per letter
+		{"\u0301lead", "lead"},
 	}
 	for _, tt := range tests {
 		if got := clean(tt.in); got != tt.want {
 			t.Errorf("clean(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+		if got := clean(clean(tt.in)); got != clean(tt.in) {
+			t.Errorf("clean is not idempotent on %q: %q", tt.in, got)
+		}
 	}
-	if n := len(clean(strings.Repeat("x", 10000))); n != maxTextRunes {
+	if n := utf8.RuneCountInString(clean(strings.Repeat("Ж", 10000))); n != maxTextRunes {
 		t.Errorf("clean kept %d runes, want %d", n, maxTextRunes)
 	}
 }

@@ -11,79 +11,33 @@ import (
 // input: layouts truncate to fit anyway, and this keeps measuring cheap.
 const maxTextRunes = 200
 
-// cp1252 maps the runes of Windows-1252's 0x80-0x9F block to their byte.
-// The core PDF fonts use WinAnsiEncoding, which is this code page.
-func cp1252(r rune) (byte, bool) {
-	switch r {
-	case '€':
-		return 0x80, true
-	case '‚':
-		return 0x82, true
-	case 'ƒ':
-		return 0x83, true
-	case '„':
-		return 0x84, true
-	case '…':
-		return 0x85, true
-	case '†':
-		return 0x86, true
-	case '‡':
-		return 0x87, true
-	case 'ˆ':
-		return 0x88, true
-	case '‰':
-		return 0x89, true
-	case 'Š':
-		return 0x8A, true
-	case '‹':
-		return 0x8B, true
-	case 'Œ':
-		return 0x8C, true
-	case 'Ž':
-		return 0x8E, true
-	case '‘':
-		return 0x91, true
-	case '’':
-		return 0x92, true
-	case '“':
-		return 0x93, true
-	case '”':
-		return 0x94, true
-	case '•':
-		return 0x95, true
-	case '–':
-		return 0x96, true
-	case '—':
-		return 0x97, true
-	case '˜':
-		return 0x98, true
-	case '™':
-		return 0x99, true
-	case 'š':
-		return 0x9A, true
-	case '›':
-		return 0x9B, true
-	case 'œ':
-		return 0x9C, true
-	case 'ž':
-		return 0x9E, true
-	case 'Ÿ':
-		return 0x9F, true
-	}
-	return 0, false
-}
+// maxMarks bounds the combining marks kept on one letter: enough for any
+// real script, and a pile of hundreds ("zalgo" text) cannot climb out of
+// its line.
+const maxMarks = 2
 
-// clean turns arbitrary user text into a single line of WinAnsi bytes that
-// the core fonts can print: invalid UTF-8, control and format characters
-// (including bidirectional overrides) are dropped, line breaks and tabs
-// become spaces, runs of spaces collapse, and anything outside
-// Windows-1252 (emoji, right-to-left scripts, CJK) becomes '?'. The result
-// holds at most maxTextRunes characters.
+// clean turns arbitrary user text into a single line the embedded faces
+// can print, in logical order: invalid UTF-8 is dropped; line breaks, tabs
+// and other spaces become one space; format characters (bidirectional
+// overrides and isolates, joiners, variation selectors, tags) are dropped,
+// so they cannot reorder or hide what is printed; control characters and
+// anything the faces lack (emoji, unassigned code points, scripts outside
+// the fonts) become the replacement character U+FFFD, one per
+// user-perceived symbol (an emoji's modifiers, joined parts and flag
+// halves do not add more). Right-to-left text keeps its logical order: the
+// sheets do no bidirectional reordering or Arabic shaping. The result
+// holds at most maxTextRunes characters and only runes both faces cover,
+// and clean(clean(s)) == clean(s).
 func clean(s string) string {
+	cov := &fonts().covered
 	var b strings.Builder
-	b.Grow(min(len(s), maxTextRunes))
+	b.Grow(min(len(s), 4*maxTextRunes))
 	n := 0
-	space := false
+	space := false    // last kept rune was a space
+	replaced := false // last kept rune was a replacement
+	joined := false   // a joiner glues the next rune to the replaced symbol
+	flag := false     // the replaced symbol is the first half of a flag
+	marks := 0        // marks on the current letter
 	for i := 0; i < len(s) && n < maxTextRunes; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
@@ -96,28 +50,55 @@ func clean(s string) string {
 				b.WriteByte(' ')
 				n++
 			}
-			space = true
+			space, replaced, joined, flag, marks = true, false, false, false, 0
 			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r) ||
-			unicode.Is(unicode.Me, r) || (r >= 0xFE00 && r <= 0xFE0F):
+		case r == '\u200d': // zero width joiner: the next part belongs to this symbol
+			joined = replaced
 			continue
-		}
-		space = false
-		switch {
-		case r < 0x80:
-			b.WriteByte(byte(r))
-		case r >= 0xA0 && r <= 0xFF:
-			b.WriteByte(byte(r))
-		default:
-			if c, ok := cp1252(r); ok {
-				b.WriteByte(c)
-			} else {
-				b.WriteByte('?')
+		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r):
+			continue
+		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r):
+			if n == 0 || space || replaced || marks >= maxMarks {
+				continue
 			}
+			marks++
+			if !cov.has(r) {
+				continue // an accent the faces lack is dropped, not boxed
+			}
+			b.WriteRune(r)
+			n++
+			continue
 		}
+		if !unicode.IsControl(r) && cov.has(r) {
+			b.WriteRune(r)
+			space, replaced, joined, flag, marks = false, false, false, false, 0
+			n++
+			continue
+		}
+		// Parts of an emoji already replaced: skin tones, joined parts,
+		// the second half of a flag.
+		indicator := r >= 0x1F1E6 && r <= 0x1F1FF
+		if replaced && (joined || r >= 0x1F3FB && r <= 0x1F3FF || flag && indicator) {
+			joined, flag = false, false
+			continue
+		}
+		b.WriteRune(replacement)
+		space, replaced, joined, flag, marks = false, true, false, indicator, 0
 		n++
 	}
 	return strings.TrimRight(b.String(), " ")
+}
+
+// printable reports whether s is already clean text: only runes the
+// faces cover, no controls.
+func printable(s string) bool {
+	cov := &fonts().covered
+	for _, r := range s {
+		if !cov.has(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // roman writes n (1-3999) in roman numerals; other values print as digits.

@@ -1,0 +1,216 @@
+package sheets
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"math"
+	"sync"
+)
+
+// The sheets print in DejaVu Sans Condensed, regular and bold (Bitstream
+// Vera and Arev licences, fonts/LICENSE), compiled into the binary and
+// embedded as a subset in every PDF (gofpdf's UTF-8 fonts: CID-keyed
+// TrueType, Identity-H, with a ToUnicode map), so a document never depends
+// on the fonts of the machine that opens it. The condensed face is within
+// a few per cent of Helvetica's widths, which the layouts were drawn for,
+// and covers Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and
+// Arabic letters and many symbols.
+//
+//go:embed fonts/DejaVuSansCondensed.ttf
+var regularTTF []byte
+
+//go:embed fonts/DejaVuSansCondensed-Bold.ttf
+var boldTTF []byte
+
+// fontFamily is the family name the canvas registers the faces under.
+const fontFamily = "DejaVuSansCondensed"
+
+// replacement is printed for a character the faces cannot show (emoji,
+// unassigned code points, scripts they lack) and for control characters.
+const replacement = '\uFFFD'
+
+// ellipsis ends truncated text.
+const ellipsis = "…"
+
+// coverage is a set of runes of the Basic Multilingual Plane.
+type coverage [0x10000 / 64]uint64
+
+func (c *coverage) has(r rune) bool {
+	return r >= 0 && r < 0x10000 && c[r>>6]&(1<<(r&63)) != 0
+}
+
+func (c *coverage) add(r rune) { c[r>>6] |= 1 << (r & 63) }
+
+// face is what the layout needs of one embedded face: which runes it
+// has a glyph for, their advance widths in thousandths of the font size,
+// rounded exactly as gofpdf rounds them for the PDF's width array, and
+// its vertical metrics in the same unit.
+type face struct {
+	cov       coverage
+	width     [0x10000]uint16
+	missing   int // width of .notdef, gofpdf's fallback
+	capHeight int
+	ascent    int
+}
+
+// fontSet is the regular and bold face and the runes both can show.
+type fontSet struct {
+	regular, bold face
+	covered       coverage
+}
+
+// fonts returns the process-wide font set, parsed from the embedded bytes
+// on first use. The sync.OnceValue guards the only package-level state
+// besides the embedded bytes, and the set is never written after it is
+// built, so documents rendered concurrently share it without locks.
+// (gofpdf parses the TrueType file again for each document it embeds it
+// in: its API takes bytes, not a parsed font.)
+var fonts = sync.OnceValue(func() *fontSet {
+	fs := &fontSet{}
+	parseFace(&fs.regular, regularTTF)
+	parseFace(&fs.bold, boldTTF)
+	for i := range fs.covered {
+		fs.covered[i] = fs.regular.cov[i] & fs.bold.cov[i]
+	}
+	return fs
+})
+
+// face returns the face of a text style ("B" or "BI" bold, else regular).
+func (fs *fontSet) face(style string) *face {
+	if len(style) > 0 && style[0] == 'B' {
+		return &fs.bold
+	}
+	return &fs.regular
+}
+
+// advance is the width of rune r in thousandths of the font size, as
+// gofpdf measures it.
+func (f *face) advance(r rune) int {
+	if f.cov.has(r) {
+		return int(f.width[r])
+	}
+	return f.missing
+}
+
+// ttf reads big-endian numbers from a TrueType file; out-of-range reads
+// give -1, so a malformed file yields an empty face, never a panic.
+type ttf []byte
+
+func (t ttf) u16(off int) int {
+	if off < 0 || off+2 > len(t) {
+		return -1
+	}
+	return int(binary.BigEndian.Uint16(t[off:]))
+}
+
+func (t ttf) i16(off int) int {
+	v := t.u16(off)
+	if v >= 0x8000 {
+		v -= 0x10000
+	}
+	return v
+}
+
+func (t ttf) u32(off int) int {
+	if off < 0 || off+4 > len(t) {
+		return -1
+	}
+	return int(binary.BigEndian.Uint32(t[off:]))
+}
+
+// table returns the offset of the named table, or -1.
+func (t ttf) table(name string) int {
+	for i, n := 0, t.u16(4); i < n; i++ {
+		rec := 12 + 16*i
+		if rec+16 <= len(t) && string(t[rec:rec+4]) == name {
+			return t.u32(rec + 8)
+		}
+	}
+	return -1
+}
+
+// parseFace reads the tables gofpdf reads: the Unicode BMP character map
+// (format 4), the horizontal metrics, and the OS/2 cap height and
+// ascender.
+func parseFace(f *face, b []byte) {
+	t := ttf(b)
+	head, hhea, hmtx, cmap, os2 := t.table("head"), t.table("hhea"), t.table("hmtx"), t.table("cmap"), t.table("OS/2")
+	upem := t.u16(head + 18)
+	nMetrics := t.u16(hhea + 34)
+	if head < 0 || hhea < 0 || hmtx < 0 || cmap < 0 || upem <= 0 || nMetrics <= 0 {
+		return
+	}
+	scale := 1000 / float64(upem)
+	adv := func(glyph int) int {
+		a := t.u16(hmtx + 4*min(glyph, nMetrics-1))
+		if a < 0 || a >= 1<<15 {
+			return 0
+		}
+		return int(math.Round(scale * float64(a)))
+	}
+	f.missing = adv(0)
+	if os2 >= 0 {
+		f.ascent = int(float64(t.i16(os2+68)) * scale)
+		if t.u16(os2) > 1 {
+			f.capHeight = int(float64(t.i16(os2+88)) * scale)
+		}
+	}
+	sub := -1
+	for i, n := 0, t.u16(cmap+2); i < n; i++ {
+		rec := cmap + 4 + 8*i
+		platform, enc, off := t.u16(rec), t.u16(rec+2), t.u32(rec+4)
+		if (platform == 3 && enc == 1 || platform == 0) && t.u16(cmap+off) == 4 {
+			sub = cmap + off
+			break
+		}
+	}
+	if sub < 0 {
+		return
+	}
+	segs := t.u16(sub+6) / 2
+	ends, starts := sub+14, sub+16+2*segs
+	deltas, ranges := starts+2*segs, starts+4*segs
+	for s := 0; s < segs; s++ {
+		end, start := t.u16(ends+2*s), t.u16(starts+2*s)
+		delta, rangeOff := t.u16(deltas+2*s), t.u16(ranges+2*s)
+		if end < 0 || start < 0 || delta < 0 || rangeOff < 0 {
+			return
+		}
+		for c := start; c <= end && c < 0xFFFF; c++ {
+			g := 0
+			if rangeOff == 0 {
+				g = (c + delta) & 0xFFFF
+			} else if v := t.u16(ranges + 2*s + rangeOff + 2*(c-start)); v > 0 {
+				g = (v + delta) & 0xFFFF
+			}
+			if g != 0 && c != 0 {
+				f.cov.add(rune(c))
+				f.width[c] = uint16(adv(g))
+				if c == 'H' && f.capHeight <= 0 {
+					// OS/2 before version 2 has no cap height: take
+					// the top of the H glyph's bounding box.
+					f.capHeight = int(float64(glyphTop(t, head, g)) * scale)
+				}
+			}
+		}
+	}
+	if f.capHeight <= 0 {
+		f.capHeight = 720
+	}
+}
+
+// glyphTop is the top of glyph g's bounding box in font units, or 0.
+func glyphTop(t ttf, head, g int) int {
+	loca, glyf := t.table("loca"), t.table("glyf")
+	if loca < 0 || glyf < 0 {
+		return 0
+	}
+	off := 2 * t.u16(loca+2*g)
+	if t.i16(head+50) == 1 {
+		off = t.u32(loca + 4*g)
+	}
+	if off < 0 {
+		return 0
+	}
+	return t.i16(glyf + off + 8)
+}

@@ -1,0 +1,170 @@
+package sheets
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/jung-kurt/gofpdf"
+	"rsc.io/pdf"
+)
+
+// TestFontMetricsMatchGofpdf checks the widths the layout measures with
+// against the ones gofpdf writes into the PDF, for every rune the faces
+// cover, and the cap height the text is centred on.
+func TestFontMetricsMatchGofpdf(t *testing.T) {
+	fs := fonts()
+	doc := gofpdf.New("L", "mm", "Letter", "")
+	doc.AddUTF8FontFromBytes(fontFamily, "", regularTTF)
+	doc.AddUTF8FontFromBytes(fontFamily, "B", boldTTF)
+	if err := doc.Error(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, style := range []string{"", "B"} {
+		f := fs.face(style)
+		doc.SetFont(fontFamily, style, 10)
+		for r := rune(1); r < 0x10000; r++ {
+			if !fs.covered.has(r) {
+				continue
+			}
+			n++
+			if got, want := f.advance(r), doc.GetStringSymbolWidth(string(r)); got != want {
+				t.Errorf("style %q: width of %U = %d, gofpdf %d", style, r, got, want)
+			}
+		}
+		// DejaVu's OS/2 table predates cap heights (gofpdf reports the
+		// ascent instead); the H of DejaVu Sans is 1493 of 2048 units.
+		if f.capHeight != 729 {
+			t.Errorf("style %q: cap height %d, want 729", style, f.capHeight)
+		}
+	}
+	if n < 2*3000 {
+		t.Errorf("the faces cover only %d runes", n/2)
+	}
+	for _, r := range "AZaz09 …\uFFFDΑωАяאתابüß€–—“”" {
+		if !fs.covered.has(r) {
+			t.Errorf("%U %q not covered by both faces", r, r)
+		}
+	}
+}
+
+// TestFontsEmbedded checks every font of every document kind is an
+// embedded TrueType subset with a ToUnicode map: nothing relies on the
+// fonts of the machine that opens the file.
+func TestFontsEmbedded(t *testing.T) {
+	s := testShip(loadSample(t, "uss-einstein.json"))
+	docs := map[string]func(w io.Writer) error{
+		"sheet":    func(w io.Writer) error { return RecordSheet(w, s, Options{}) },
+		"sheet-bw": func(w io.Writer) error { return RecordSheet(w, s, Options{BW: true, Paper: "a4"}) },
+		"cards":    func(w io.Writer) error { return Cards(w, []Ship{s}, Options{}) },
+		"aids":     func(w io.Writer) error { return Aids(w, Options{OnePerPage: true}) },
+		"pack":     func(w io.Writer) error { return Pack(w, []Ship{s}, Options{}) },
+	}
+	for name, write := range docs {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r, err := pdf.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		seen := map[string]bool{}
+		for i := 1; i <= r.NumPage(); i++ {
+			fonts := r.Page(i).Resources().Key("Font")
+			for _, k := range fonts.Keys() {
+				f := fonts.Key(k)
+				base := f.Key("BaseFont").Name()
+				if seen[base] {
+					continue
+				}
+				seen[base] = true
+				desc := f.Key("DescendantFonts").Index(0)
+				if f.Key("Subtype").Name() != "Type0" || desc.Key("Subtype").Name() != "CIDFontType2" {
+					t.Errorf("%s: font %s is %s/%s, want an embedded CID TrueType font", name, base,
+						f.Key("Subtype").Name(), desc.Key("Subtype").Name())
+					continue
+				}
+				ff := desc.Key("FontDescriptor").Key("FontFile2")
+				if ff.Kind() != pdf.Stream || ff.Key("Length1").Int64() <= 0 {
+					t.Errorf("%s: font %s is not embedded", name, base)
+				}
+				// A subset: far smaller than the face it was cut from.
+				if n := ff.Key("Length1").Int64(); n > int64(len(regularTTF))/4 {
+					t.Errorf("%s: font %s embeds %d bytes, not a subset", name, base, n)
+				}
+				if f.Key("ToUnicode").Kind() != pdf.Stream {
+					t.Errorf("%s: font %s has no ToUnicode map", name, base)
+				}
+			}
+		}
+		if len(seen) == 0 {
+			t.Errorf("%s: no fonts", name)
+		}
+	}
+}
+
+// TestRecordSheetScripts prints a class and weapons named in Greek,
+// Cyrillic, Hebrew and Arabic: they read back as given (in logical
+// order), and the emoji the faces lack reads back as U+FFFD.
+func TestRecordSheetScripts(t *testing.T) {
+	d := loadSample(t, "reference-cruiser.json")
+	d.Name = "Ἀργώ / Аврора / אורורה 🚀"
+	names := []string{"Λόγχη", "Пушка", "מגן", "مدفع"}
+	for i := range d.Weapons {
+		d.Weapons[i].Name = names[i%len(names)]
+	}
+	var buf bytes.Buffer
+	if err := RecordSheet(&buf, testShip(d), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	pages := readBack(t, buf.Bytes())
+	first := strings.Join(pages[0].lines, "")
+	if want := "Ἀργώ / Аврора / אורורה \uFFFD"; !hasText(first, want) {
+		t.Errorf("class name: want %q on the first page:\n%s", want, strings.Join(pages[0].lines, "\n"))
+	}
+	text := allText(pages)
+	for i := range d.Weapons {
+		if !hasText(text, d.Weapons[i].Name) {
+			t.Errorf("no weapon line for %q", d.Weapons[i].Name)
+		}
+	}
+	if strings.Contains(text, "?") {
+		t.Errorf("a character printed as '?'")
+	}
+}
+
+// TestHangarNameWraps checks a hangar bay name too long for one line under
+// its icon (and beside its badge in a section) wraps to two lines instead
+// of being cut.
+func TestHangarNameWraps(t *testing.T) {
+	d := loadSample(t, "uss-einstein.json")
+	pages, err := LayoutRecordSheet(testShip(d), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := 0
+	pages[0].Walk(func(e, parent *Element) {
+		if strings.Contains(e.Text, "Broadside") && strings.HasSuffix(e.Text, ellipsis) {
+			t.Errorf("bay name cut: %q", e.Text)
+		}
+		if e.Kind != "text-block" {
+			return
+		}
+		var lines []string
+		for _, k := range e.Children {
+			lines = append(lines, k.Text)
+		}
+		if strings.Join(lines, " ") == "Broadside flight deck" {
+			blocks++
+		}
+	})
+	// Under the icon in the hangar bays, and beside the badge in the port
+	// and starboard sections.
+	if blocks != 3 {
+		t.Errorf("%d wrapped bay names, want 3", blocks)
+	}
+	checkGeometry(t, "uss-einstein", pages)
+}
