@@ -289,10 +289,16 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 	const leadW = 62.0
 	small := textStyle{"B", 5, rgb{110, 110, 115}, "C"}
 	big := textStyle{"B", 9, ink(), "C"}
+	// The bay's name under its icon, on a second line when it is too long
+	// for one; the row grows by that line.
+	bayNameSt := textStyle{"B", 6, ink(), "C"}
+	name, _ := labelLines(sc.c, clean(hb.Name), bayNameSt, 22, 2)
+	nameH := 3.2 + float64(max(0, len(name)-1))*bayNameSt.lineH()
+	rowH := hangarRowH + nameH - 3.2
 	head := func(x, y float64) []*Element {
 		return []*Element{
 			badge(sc.c, Box{x + 7.8, y + 0.4, 6.4, 6.4}, "hangar", "hangar-bay", IconArgs{}),
-			txt(sc.c, Box{x, y + 7.1, 22, 3.2}, clean(hb.Name), textStyle{"B", 6, ink(), "C"}),
+			txtBlock(sc.c, Box{x, y + 7.1, 22, nameH}, name, bayNameSt),
 			txt(sc.c, Box{x + 23, y + 0.8, 10, 3}, "BAYS", small),
 			txt(sc.c, Box{x + 23, y + 3.9, 10, 5}, itoa(bays), big),
 			txt(sc.c, Box{x + 34, y + 0.8, 12, 3}, "LAUNCH", small),
@@ -357,8 +363,8 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 		}
 		return lg
 	}
-	rows := []rowSpec{{h: hangarRowH, build: func(x, y, w float64) []*Element {
-		g := group("hangar", Box{x, y, w, hangarRowH})
+	rows := []rowSpec{{h: rowH, build: func(x, y, w float64) []*Element {
+		g := group("hangar", Box{x, y, w, rowH})
 		g.add(head(x, y)...)
 		for i := 0; i < len(lines) && i < 2; i++ {
 			g.add(placeLine(lines[i], x, y+0.4+float64(i)*5.2, w))

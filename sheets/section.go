@@ -81,13 +81,13 @@ func (sc *sheetCtx) cardinalArgs(n designer.SectionName) IconArgs {
 	return a
 }
 
-// iconLead is a flow lead made of one icon and optional bold text after it.
-func (sc *sheetCtx) iconLead(key string, size float64, a IconArgs, label string, maxLabel float64) (float64, func(x, y, h float64) []*Element) {
+// iconLead is a flow lead made of one icon and optional bold text after
+// it, at most maxLabel wide: text that does not fit wraps to up to
+// maxLines lines (the flow's line must have room for them), and only the
+// last line is truncated.
+func (sc *sheetCtx) iconLead(key string, size float64, a IconArgs, label string, maxLabel float64, maxLines int) (float64, func(x, y, h float64) []*Element) {
 	st := textStyle{"B", 7.5, ink(), "L"}
-	lw := 0.0
-	if label != "" {
-		lw = math.Min(txtW(sc.c, label, st)+0.3, maxLabel)
-	}
+	lines, lw := labelLines(sc.c, label, st, maxLabel, maxLines)
 	w := size
 	if lw > 0 {
 		w += 0.6 + lw
@@ -95,7 +95,7 @@ func (sc *sheetCtx) iconLead(key string, size float64, a IconArgs, label string,
 	return w, func(x, y, h float64) []*Element {
 		out := []*Element{iconEl(Box{x, y + (h-size)/2, size, size}, key, a)}
 		if lw > 0 {
-			out = append(out, txt(sc.c, Box{x + size + 0.6, y, lw, h}, label, st))
+			out = append(out, txtBlock(sc.c, Box{x + size + 0.6, y, lw, h}, lines, st))
 		}
 		return out
 	}
@@ -122,7 +122,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 					a.Cardinal[i] = 2
 				}
 			}
-			lw, lead := sc.iconLead("cardinal", 4.0, a, "", 0)
+			lw, lead := sc.iconLead("cardinal", 4.0, a, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead})
 		}
 		for _, s := range sec.Systems {
@@ -133,7 +133,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			if typ != designer.DefenceKinetic && typ != designer.DefenceEnergyKinetic {
 				typ = designer.DefenceEnergy
 			}
-			lw, lead := sc.iconLead("deflector-"+typ, smallIcon, IconArgs{Ink: ink()}, itoa(s.Rating), 10)
+			lw, lead := sc.iconLead("deflector-"+typ, smallIcon, IconArgs{Ink: ink()}, itoa(s.Rating), 10, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead})
 		}
 		if sh := sec.Shields.Get(arc); sh != nil && sh.Hits > 0 {
@@ -141,7 +141,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			if typ != designer.DefenceKinetic && typ != designer.DefenceEnergyKinetic {
 				typ = designer.DefenceEnergy
 			}
-			lw, lead := sc.iconLead("shield-"+typ, smallIcon, IconArgs{Ink: ink()}, "", 0)
+			lw, lead := sc.iconLead("shield-"+typ, smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(sh.Hits),
 				pitch: hullPitch, diam: hullBubble, bub: plainBubble("shield")})
 			adapt := 0
@@ -151,7 +151,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 				}
 			}
 			if adapt > 0 {
-				lw, lead := sc.iconLead("adaptation", smallIcon, IconArgs{Ink: ink()}, "", 0)
+				lw, lead := sc.iconLead("adaptation", smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 				items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(adapt),
 					pitch: sysPitch, diam: sysBubble, bub: plainBubble("adapt")})
 			}
@@ -178,7 +178,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			}})
 		}
 		if n := sec.Ablative.Get(arc); n != nil && *n > 0 {
-			lw, lead := sc.iconLead("ablative", smallIcon, IconArgs{Ink: ink()}, "", 0)
+			lw, lead := sc.iconLead("ablative", smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(*n), pitch: sysPitch, diam: sysBubble,
 				bub: func(b Box, i int) *Element { return scratchBox(b) }})
 		}
@@ -382,7 +382,7 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 			name = wd.Name
 		}
 		lw, lead := sc.iconLead("weapon-arc", badgeSize, IconArgs{Ink: ink(), Accent: weaponCol, Sectors: m.Sectors},
-			clean(name), math.Min(30, w-badgeSize-6))
+			clean(name), math.Min(30, w-badgeSize-6), 2)
 		it := flowItem{leadW: lw, lead: lead}
 		sc.addCount(&it, m.Count)
 		add("weapon", it)
@@ -412,10 +412,7 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 
 // systemItem is a badge with its rating or name and a bubble per copy.
 func (sc *sheetCtx) systemItem(catID, key string, a IconArgs, label string, st textStyle, count int) flowItem {
-	lw := 0.0
-	if label != "" {
-		lw = math.Min(txtW(sc.c, label, st)+0.3, 22)
-	}
+	lines, lw := labelLines(sc.c, label, st, 22, 2)
 	w := badgeSize
 	if lw > 0 {
 		w += 0.6 + lw
@@ -423,7 +420,7 @@ func (sc *sheetCtx) systemItem(catID, key string, a IconArgs, label string, st t
 	it := flowItem{leadW: w, lead: func(x, y, h float64) []*Element {
 		out := []*Element{badge(sc.c, Box{x, y + (h-badgeSize)/2, badgeSize, badgeSize}, catID, key, a)}
 		if lw > 0 {
-			out = append(out, txt(sc.c, Box{x + badgeSize + 0.6, y, lw, h}, label, st))
+			out = append(out, txtBlock(sc.c, Box{x + badgeSize + 0.6, y, lw, h}, lines, st))
 		}
 		return out
 	}}
