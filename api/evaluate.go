@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -29,7 +30,7 @@ func (s *Server) decodeDesign(c *gin.Context) (*designer.Design, bool) {
 // with the costing result, as `slipway eval --json` prints it (less the
 // file name). It needs no account.
 func (s *Server) evaluate(c *gin.Context) {
-	var o EvalOptions
+	var o costing.Options
 	var ok bool
 	if o.TierLimit, ok = s.intQuery(c, "tier", 1, 3); !ok {
 		return
@@ -37,11 +38,14 @@ func (s *Server) evaluate(c *gin.Context) {
 	if o.CrewQuality, ok = s.intQuery(c, "crew", 1, 5); !ok {
 		return
 	}
-	o.CommandQuality = strings.ToUpper(c.Query("command"))
-	o.DamageControl = strings.ToUpper(c.Query("damageControl"))
-	for name, v := range map[string]string{"command": o.CommandQuality, "damageControl": o.DamageControl} {
-		if v != "" && !designer.Die(v).Valid() {
-			s.problem(c, http.StatusBadRequest, "bad-query", "query parameter "+name+": must be a die such as D4", nil)
+	o.CommandQuality = designer.Die(strings.ToUpper(c.Query("command")))
+	o.DamageControl = designer.Die(strings.ToUpper(c.Query("damageControl")))
+	for _, q := range []struct {
+		name string
+		die  designer.Die
+	}{{"command", o.CommandQuality}, {"damageControl", o.DamageControl}} {
+		if q.die != "" && !q.die.Valid() {
+			s.problem(c, http.StatusBadRequest, "bad-query", "query parameter "+q.name+": must be a die such as D4", nil)
 			return
 		}
 	}

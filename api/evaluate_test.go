@@ -57,7 +57,7 @@ func TestRecompute(t *testing.T) {
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	old := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: api.BasicEvaluator(cat)})
+	old := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: olderModel{costing.NewModel(cat)}})
 	n, err := old.SeedSamples(ctx)
 	if err != nil || n == 0 {
 		t.Fatalf("seed %d %v", n, err)
@@ -71,7 +71,7 @@ func TestRecompute(t *testing.T) {
 		t.Fatalf("recomputed %d versions, want %d", len(rep.Changes), n)
 	}
 	for _, c := range rep.Changes {
-		if c.OldModel != "basic/0" || c.NewModel != rep.Model || c.OldCV != 0 {
+		if c.OldModel != olderVersion || c.NewModel != rep.Model || c.OldCV != c.NewCV+olderShift || c.OldPoints != c.NewPoints+olderShift {
 			t.Errorf("change %+v", c)
 		}
 	}

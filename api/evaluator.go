@@ -2,61 +2,43 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
-// Evaluator costs designs for the API. The costing package's Model
-// satisfies it through CostingEvaluator.
+// Evaluator costs designs for the API. *costing.Model satisfies it, and is
+// what slipway serve uses; the interface lets a test stand in an older
+// model version to exercise recomputation.
 type Evaluator interface {
 	// Version names the costing model, e.g. "metaverse-cv/1".
 	Version() string
-	// Evaluate returns the full costing result of d; it is JSON-encoded
+	// Evaluate returns the full costing result of d, JSON-encoded exactly
 	// as `slipway eval --json` prints it.
-	Evaluate(d *designer.Design, opt EvalOptions) any
-	// Compare returns the comparison of two designs.
-	Compare(a, b *designer.Design) any
+	Evaluate(d *designer.Design, opt costing.Options) *costing.Result
+	// Compare returns what changed between two designs and what each
+	// change did to the numbers.
+	Compare(a, b *designer.Design) *costing.Comparison
 }
 
-// EvalOptions are the pricing options of `slipway eval`: a tier limit and
-// crew, command and damage-control qualities overriding the design's.
-type EvalOptions struct {
-	TierLimit      int
-	CrewQuality    int
-	CommandQuality string
-	DamageControl  string
-}
-
-// evaluation runs the evaluator and validation over d and returns the
-// stored summary, the result JSON and the problems JSON.
+// evaluation costs d and returns the stored summary, the full result as
+// JSON and the validation problems (which the result carries).
 func (s *Server) evaluation(d *designer.Design) (Evaluation, json.RawMessage, designer.Problems, error) {
-	res := s.eval.Evaluate(d, EvalOptions{})
+	res := s.eval.Evaluate(d, costing.Options{})
 	b, err := json.Marshal(res)
 	if err != nil {
-		return Evaluation{}, nil, nil, err
+		return Evaluation{}, nil, nil, fmt.Errorf("encode evaluation: %w", err)
 	}
-	var e Evaluation
-	_ = json.Unmarshal(b, &e) // fields the result lacks keep their zero values
-	probs := s.cat.Validate(d, designer.Options{})
+	probs := res.Problems
 	if probs == nil {
 		probs = designer.Problems{}
 	}
-	e.ModelVersion = s.eval.Version()
-	if e.Tier == 0 {
-		e.Tier = s.cat.Tier(d).Tier
-	}
-	if e.TechLevel == 0 {
-		e.TechLevel = d.TechLevel
-	}
-	if e.Movement == "" {
-		e.Movement = d.Movement
-	}
-	if e.Hull == "" {
-		e.Hull = d.Hull
-	}
-	e.Legal = probs.Legal()
-	if !e.CarriesFighters {
-		e.CarriesFighters = carriesFighters(d)
+	e := Evaluation{
+		CV: float64(res.CV), Points: float64(res.Points), Tier: res.Tier, EMS: float64(res.EMS),
+		TargetRating: float64(res.TargetRating), MassFactor: float64(res.MassFactor), TechLevel: res.TechLevel,
+		Movement: res.Movement, Hull: res.Hull, CarriesFighters: res.CarriesFighters || carriesFighters(d),
+		Legal: probs.Legal(), ModelVersion: res.ModelVersion,
 	}
 	return e, b, probs, nil
 }
@@ -69,28 +51,4 @@ func carriesFighters(d *designer.Design) bool {
 		}
 	}
 	return false
-}
-
-// BasicEvaluator evaluates what the design package alone can tell (tier,
-// tech level, movement, hull, fighters), with no combat value or points.
-// It stands in where no costing model is wired.
-func BasicEvaluator(cat *designer.Catalogue) Evaluator { return basicEvaluator{cat} }
-
-type basicEvaluator struct{ cat *designer.Catalogue }
-
-func (b basicEvaluator) Version() string { return "basic/0" }
-
-func (b basicEvaluator) Evaluate(d *designer.Design, _ EvalOptions) any {
-	return map[string]any{
-		"modelVersion":    b.Version(),
-		"tier":            b.cat.Tier(d).Tier,
-		"techLevel":       d.TechLevel,
-		"movement":        d.Movement,
-		"hull":            d.Hull,
-		"carriesFighters": carriesFighters(d),
-	}
-}
-
-func (b basicEvaluator) Compare(x, y *designer.Design) any {
-	return map[string]any{"a": b.Evaluate(x, EvalOptions{}), "b": b.Evaluate(y, EvalOptions{})}
 }

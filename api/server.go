@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/go-playground/validator/v10"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -70,7 +71,7 @@ func New(cfg Config) *Server {
 		s.cat = designer.BuiltinCatalogue()
 	}
 	if s.eval == nil {
-		s.eval = BasicEvaluator(s.cat)
+		s.eval = costing.NewModel(s.cat)
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

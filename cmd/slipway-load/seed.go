@@ -35,7 +35,7 @@ func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) er
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: api.CostingEvaluator(costing.NewModel(cat)),
+	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: costing.NewModel(cat),
 		Logger: slog.New(slog.DiscardHandler)})
 	if _, err := srv.SeedSamples(ctx); err != nil {
 		return err

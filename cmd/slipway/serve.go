@@ -162,5 +162,5 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 // newEvaluator returns the costing model the service stores evaluations
 // from.
 func newEvaluator(cat *designer.Catalogue) api.Evaluator {
-	return api.CostingEvaluator(costing.NewModel(cat))
+	return costing.NewModel(cat)
 }
