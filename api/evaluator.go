@@ -20,6 +20,9 @@ type Evaluator interface {
 	// Compare returns what changed between two designs and what each
 	// change did to the numbers.
 	Compare(a, b *designer.Design) *costing.Comparison
+	// SquadronPoints prices one starfighter squadron at a crew quality,
+	// for the hangar lines of printed sheets.
+	SquadronPoints(sq *designer.SquadronDef, crewQuality int) int
 }
 
 // evaluation costs d and returns the stored summary, the full result as

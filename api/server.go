@@ -131,6 +131,9 @@ func (s *Server) routes() {
 	v1.POST("/designs/:id/fork", s.fork)
 	v1.GET("/designs/:id/lineage", s.lineage)
 	v1.GET("/designs/:id/export", s.export)
+	v1.GET("/designs/:id/sheet.pdf", s.sheetPDF)
+	v1.GET("/designs/:id/card.pdf", s.cardPDF)
+	v1.GET("/aids.pdf", s.aidsPDF)
 
 	v1.GET("/library", s.library)
 	v1.POST("/import", s.importDesigns)

@@ -5,10 +5,16 @@ import (
 	"github.com/slipway/slipway/designer"
 )
 
+// SquadronPricer prices a starfighter squadron at a crew quality;
+// *costing.Model is one.
+type SquadronPricer interface {
+	SquadronPoints(sq *designer.SquadronDef, crewQuality int) int
+}
+
 // StatsFrom converts a costing result into the numbers the sheets print,
 // with the points of every squadron definition of d at the crew quality
 // the result was priced with.
-func StatsFrom(m *costing.Model, d *designer.Design, r *costing.Result) Stats {
+func StatsFrom(m SquadronPricer, d *designer.Design, r *costing.Result) Stats {
 	st := Stats{
 		CV: r.CV, Points: r.Points, EMS: r.EMS, TargetRating: r.TargetRating, MassFactor: r.MassFactor,
 		Tier: r.Tier, MaxSpeed: r.MaxSpeed, ModelVersion: r.ModelVersion,
