@@ -168,3 +168,23 @@ func TestHangarNameWraps(t *testing.T) {
 	}
 	checkGeometry(t, "uss-einstein", pages)
 }
+
+// TestSampleTextNotCut checks that with the embedded faces no text of any
+// sample sheet needs an ellipsis: the condensed face fits the layouts.
+func TestSampleTextNotCut(t *testing.T) {
+	for _, n := range sampleNames(t) {
+		for _, opt := range []Options{{}, {Paper: "a4", BW: true}} {
+			pages, err := LayoutRecordSheet(testShip(loadSample(t, n)), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range pages {
+				p.Walk(func(e, _ *Element) {
+					if strings.HasSuffix(e.Text, ellipsis) {
+						t.Errorf("%s %+v: %s %q cut", n, opt, e.Kind, e.Text)
+					}
+				})
+			}
+		}
+	}
+}

@@ -13,7 +13,12 @@ func TestDevRender(t *testing.T) {
 	if out == "" {
 		t.Skip("set SHEETS_DEV_OUT to render samples for a look")
 	}
-	ships := map[string]Ship{"stress": testShip(stressDesign()), "hostile": testShip(hostileDesign())}
+	scripts := loadSample(t, "uss-einstein.json")
+	scripts.Name = "Ἀργώ / Аврора / אורורה 🚀"
+	scripts.Weapons[0].Name = "Λόγχη φωτός"
+	scripts.HangarBays[0].Name = "Ангар правого борта"
+	ships := map[string]Ship{"stress": testShip(stressDesign()), "hostile": testShip(hostileDesign()),
+		"scripts": testShip(scripts)}
 	for _, n := range sampleNames(t) {
 		ships[n[:len(n)-len(".json")]] = testShip(loadSample(t, n))
 	}
