@@ -26,7 +26,7 @@ func TestSampleNumbers(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strings.TrimSuffix(tc.file, ".json"), func(t *testing.T) {
 			if !have[tc.file] {
-				t.Skipf("data/samples/%s not written yet", tc.file)
+				t.Fatalf("data/samples/%s is missing", tc.file)
 			}
 			r := testModel.Evaluate(loadDesign(t, filepath.Join("data", "samples", tc.file)), Options{})
 			if got, want, what := tc.check(r); got != want {
