@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -16,11 +15,11 @@ func catalogueCommand() command {
 		name:    "catalogue",
 		summary: "list every system kind with its category, tier and rating range",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("catalogue", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("catalogue", stderr, "catalogue [--json]")
 			asJSON := fs.Bool("json", false, "print the catalogue as JSON")
-			if err := fs.Parse(args); err != nil {
-				return 2
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			cat := designer.BuiltinCatalogue()
 			if *asJSON {

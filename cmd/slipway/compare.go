@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -17,16 +16,11 @@ func compareCommand() command {
 		name:    "compare",
 		summary: "show what changed between two designs and how much each change moved CV, points, EMS and TR",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("compare", stderr, "compare A B [--json]")
 			asJSON := fs.Bool("json", false, "print the comparison as JSON")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway compare A B [--json]")
-				fs.PrintDefaults()
-			}
-			files, err := parseInterspersed(fs, args)
-			if err != nil {
-				return 2
+			files, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			if len(files) != 2 {
 				fs.Usage()
@@ -34,6 +28,7 @@ func compareCommand() command {
 			}
 			var ds [2]*designer.Design
 			for i, f := range files {
+				var err error
 				if ds[i], err = readDesignFile(f); err != nil {
 					fmt.Fprintf(stderr, "slipway compare: %v\n", err)
 					return 2

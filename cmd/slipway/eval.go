@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,21 +25,16 @@ func evalCommand() command {
 		name:    "eval",
 		summary: "derive a design's statistics, combat value and points (exit 0 legal, 1 illegal, 2 unreadable)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
 			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
 			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
 			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
 			crew := fs.Int("crew", 0, "price with this crew quality (1-5) instead of the design's")
 			cmd := fs.String("command", "", "price with this command quality (D2-D6) instead of the design's")
 			dc := fs.String("damage-control", "", "price with this damage control (D4-D6) instead of the design's")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway eval FILE [--explain] [--json] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
-				fs.PrintDefaults()
-			}
-			files, err := parseInterspersed(fs, args)
-			if err != nil {
-				return 2
+			files, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			if len(files) != 1 {
 				fs.Usage()
@@ -69,23 +63,6 @@ func evalCommand() command {
 			}
 			return 0
 		},
-	}
-}
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments and returns the positional ones.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
 }
 

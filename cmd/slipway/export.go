@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,21 +15,14 @@ func exportCommand() command {
 		name:    "export",
 		summary: "write a user's designs (or one design) from the service database as JSON files",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("export", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("export", stderr, "export (--user NAME | --id ID) [--db PATH] [--out DIR]")
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
 			user := fs.String("user", "", "export every design of this user")
 			id := fs.String("id", "", "export this design only")
 			out := fs.String("out", ".", "directory to write ID.json files into")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway export (--user NAME | --id ID) [--db PATH] [--out DIR]")
-				fs.PrintDefaults()
-			}
-			if err := fs.Parse(args); err != nil {
-				if errors.Is(err, flag.ErrHelp) {
-					return 0
-				}
-				return 2
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			if (*user == "") == (*id == "") {
 				fs.Usage()

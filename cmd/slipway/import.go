@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,25 +16,17 @@ func importCommand() command {
 		name:    "import",
 		summary: "store design files in the service database as a user's designs",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("import", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("import", stderr, "import --user NAME [--db PATH] [--visibility V] [--invalid reject|draft] FILE...", "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
 			user := fs.String("user", "", "owner of the imported designs (created, without a password, if missing)")
 			vis := fs.String("visibility", "private", "visibility of legal designs: private, unlisted or public")
 			invalid := fs.String("invalid", "reject", "illegal designs: reject, or draft (stored private)")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway import --user NAME [--db PATH] [--visibility V] [--invalid reject|draft] FILE...")
-				fmt.Fprintln(stderr, "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
-				fs.PrintDefaults()
-			}
-			if err := fs.Parse(args); err != nil {
-				if errors.Is(err, flag.ErrHelp) {
-					return 0
-				}
-				return 2
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			v := api.Visibility(*vis)
-			if *user == "" || fs.NArg() == 0 || (v != api.Private && v != api.Unlisted && v != api.Public) ||
+			if *user == "" || len(args) == 0 || (v != api.Private && v != api.Unlisted && v != api.Public) ||
 				(*invalid != "reject" && *invalid != "draft") {
 				fs.Usage()
 				return 2
@@ -44,7 +34,7 @@ func importCommand() command {
 			cat := designer.BuiltinCatalogue()
 			var keep []*designer.Design
 			rejected := 0
-			for _, name := range fs.Args() {
+			for _, name := range args {
 				b, err := os.ReadFile(name)
 				if err != nil {
 					fmt.Fprintf(stdout, "%s: rejected: %v\n", name, err)

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,20 +15,13 @@ func recomputeCommand() command {
 		name:    "recompute",
 		summary: "re-evaluate stored designs under the current costing model, printing old and new numbers",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("recompute", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("recompute", stderr, "recompute [--db PATH] [--json] [--history N]")
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last N recorded re-evaluations (including those done at server start)")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway recompute [--db PATH] [--json] [--history N]")
-				fs.PrintDefaults()
-			}
-			if err := fs.Parse(args); err != nil {
-				if errors.Is(err, flag.ErrHelp) {
-					return 0
-				}
-				return 2
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", log)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -40,8 +38,7 @@ func serveCommand() command {
 		name:    "serve",
 		summary: "run the design library service (HTTP API under /api/v1)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("serve", stderr)
 			var f serveFlags
 			fs.StringVar(&f.addr, "addr", envOr("SLIPWAY_ADDR", ":8080"), "listen address (env SLIPWAY_ADDR)")
 			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path, created if missing (env SLIPWAY_DB)")
@@ -55,11 +52,9 @@ func serveCommand() command {
 				fmt.Fprint(stderr, "Logs are JSON lines on stderr. SIGINT or SIGTERM shuts down gracefully.\n\n")
 				fs.PrintDefaults()
 			}
-			if err := fs.Parse(args); err != nil {
-				if errors.Is(err, flag.ErrHelp) {
-					return 0
-				}
-				return 2
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, nil))
 			if os.Getenv("GOGC") == "" {

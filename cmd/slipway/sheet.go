@@ -49,16 +49,11 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 		name:    name,
 		summary: summary,
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet(name, flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags(name, stderr, usage)
 			pf := addPrintFlags(fs, cards)
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway "+usage)
-				fs.PrintDefaults()
-			}
-			files, err := parseInterspersed(fs, args)
-			if err != nil {
-				return 2
+			files, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
 			if len(files) < minFiles || (maxFiles >= 0 && len(files) > maxFiles) || *pf.out == "" {
 				fs.Usage()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -28,27 +27,21 @@ func validateCommand() command {
 		name:    "validate",
 		summary: "check design files against the construction rules (exit 0 legal, 1 illegal, 2 unreadable file)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs := newFlags("validate", stderr, "validate [--json] [--tier N] FILE...", "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a", "valid design document, 2 some file could not be read or bad usage.")
 			asJSON := fs.Bool("json", false, "print one JSON report per file as a JSON array")
 			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
-			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway validate [--json] [--tier N] FILE...")
-				fmt.Fprintln(stderr, "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a")
-				fmt.Fprintln(stderr, "valid design document, 2 some file could not be read or bad usage.")
-				fs.PrintDefaults()
+			args, code, ok := parseArgs(fs, args)
+			if !ok {
+				return code
 			}
-			if err := fs.Parse(args); err != nil {
-				return 2
-			}
-			if fs.NArg() == 0 {
+			if len(args) == 0 {
 				fs.Usage()
 				return 2
 			}
 			cat := designer.BuiltinCatalogue()
 			var reports []fileReport
-			code := 0
-			for _, name := range fs.Args() {
+			code = 0
+			for _, name := range args {
 				r := validateFile(cat, name, designer.Options{TierLimit: *tier})
 				reports = append(reports, r)
 				switch {

@@ -40,6 +40,8 @@ func TestValidateExitCodes(t *testing.T) {
 		{"no files", []string{"validate"}, 2},
 		{"tier limit", []string{"validate", "--tier", "1", "../../data/samples/ras-freedom.json"}, 1},
 		{"bad flag", []string{"validate", "--nope"}, 2},
+		{"flags after files", []string{"validate", "../../testdata/invalid/R-SEC-05.json", "--json", "--tier", "3"}, 1},
+		{"help", []string{"validate", "--help"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +75,18 @@ func TestValidateTextNamesRulePathAndHint(t *testing.T) {
 	for _, want := range []string{"illegal", "R-SEC-05", "sections.port.shields.port", "no shield generator", "add a shield generator"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	for _, c := range commands() {
+		code, _, errs := runCLI(t, c.name, "--help")
+		if code != 0 || !strings.Contains(errs, "usage: slipway "+c.name) {
+			t.Errorf("%s --help: exit %d, stderr:\n%s", c.name, code, errs)
+		}
+		if code, _, _ := runCLI(t, c.name, "--no-such-flag"); code != 2 {
+			t.Errorf("%s with a bad flag: exit %d, want 2", c.name, code)
 		}
 	}
 }

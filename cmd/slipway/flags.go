@@ -1,0 +1,48 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// newFlags returns a subcommand's flag set; parse errors and usage go to
+// stderr. Usage prints the given lines (the first is the synopsis after
+// "usage: slipway "), then every flag with its default.
+func newFlags(name string, stderr io.Writer, usage ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if len(usage) == 0 {
+		usage = []string{name + " [flags]"}
+	}
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: slipway "+usage[0])
+		for _, l := range usage[1:] {
+			fmt.Fprintln(stderr, l)
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseArgs parses flags given before, between or after the positional
+// arguments, and returns the positional ones. When ok is false the
+// command must end with code: 0 after --help, 2 after a bad flag (the
+// flag package has already said what was wrong).
+func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
