@@ -519,11 +519,11 @@ func (s *scanner) members(fn func(key string) error) error {
 			return s.syntax("a colon after the field name")
 		}
 		s.i++
-		s.path = s.path.key(key)
+		s.path.push(key, -1)
 		if err := fn(key); err != nil {
 			return err
 		}
-		s.path.n--
+		s.path.pop()
 		switch s.next() {
 		case ',':
 			s.i++
@@ -545,7 +545,7 @@ func (s *scanner) array(v reflect.Value) error {
 	}
 	elemType := v.Type().Elem()
 	for i := 0; ; i++ {
-		s.path = s.path.idx(i)
+		s.path.push("", i)
 		elem := reflect.New(elemType)
 		if df, ok := elem.Interface().(defaulter); ok {
 			df.SetDefaults()
@@ -554,7 +554,7 @@ func (s *scanner) array(v reflect.Value) error {
 			return err
 		}
 		v.Set(reflect.Append(v, elem.Elem()))
-		s.path.n--
+		s.path.pop()
 		switch s.next() {
 		case ',':
 			s.i++

@@ -42,7 +42,7 @@ func (p path) idx(i int) path {
 
 func (p path) String() string {
 	var sb strings.Builder
-	for _, s := range p.steps[:p.n] {
+	for _, s := range p.steps[:min(p.n, maxPathSteps)] {
 		if s.index >= 0 {
 			sb.WriteByte('[')
 			sb.WriteString(strconv.Itoa(s.index))
@@ -58,3 +58,13 @@ func (p path) String() string {
 }
 
 func root(k string) path { return path{}.key(k) }
+
+// push appends a key step in place (the decoder's walk); pop removes it.
+func (p *path) push(k string, index int) {
+	if p.n < maxPathSteps {
+		p.steps[p.n] = step{key: k, index: index}
+	}
+	p.n++
+}
+
+func (p *path) pop() { p.n-- }
