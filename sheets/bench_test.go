@@ -22,6 +22,22 @@ func BenchmarkRecordSheet(b *testing.B) {
 	}
 }
 
+// BenchmarkRecordSheetScripts prints the reference cruiser named in
+// Greek, Cyrillic and Hebrew: the document needs the whole faces, not
+// only their Latin cut.
+func BenchmarkRecordSheetScripts(b *testing.B) {
+	m := costing.NewModel(nil)
+	d := loadSample(b, "reference-cruiser.json")
+	d.Name = "Ἀργώ / Аврора / אורורה 🚀"
+	s := Evaluate(m, d, costing.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkRecordSheetStress(b *testing.B) {
 	s := testShip(stressDesign())
 	b.ReportAllocs()

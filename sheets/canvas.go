@@ -66,6 +66,12 @@ type canvas struct {
 	fonts *fontSet
 	font  string  // current style: "", "B", "I" or "BI"
 	size  float64 // current font size in points
+	// The font last selected in the PDF, the families added to the
+	// document, and whether all text prints in the whole faces.
+	pdfFamily, pdfStyle string
+	pdfSize             float64
+	added               map[string]bool
+	preferWhole         bool
 }
 
 // newCanvas starts a deterministic landscape or portrait document.
@@ -92,13 +98,9 @@ func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 	pdf.SetCreator("Slipway", false)
 	pdf.SetLineCapStyle("round")
 	pdf.SetLineJoinStyle("round")
-	// Embed the two faces; gofpdf subsets them to the glyphs used.
-	pdf.AddUTF8FontFromBytes(fontFamily, "", regularTTF)
-	pdf.AddUTF8FontFromBytes(fontFamily, "B", boldTTF)
-	if err := pdf.Error(); err != nil {
-		return nil, p, err
-	}
-	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts()}
+	// Fonts are added when text first needs them (see selectFont).
+	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts(),
+		added: map[string]bool{}}
 	c.cats = categoryStyles(c.cat)
 	c.setFont("", 8)
 	if landscape {
@@ -159,12 +161,38 @@ func (c *canvas) setTextColour(col rgb) {
 func (c *canvas) lineWidth(w float64) { c.pdf.SetLineWidth(w) }
 
 // setFont selects the embedded face for style ("", "B", "I", "BI") at
-// size points. There are two faces: italic is the upright face slanted
-// when drawn (see text).
+// size points, for measuring and for the text drawn next. There are two
+// faces: italic is the upright face slanted when drawn (see text).
 func (c *canvas) setFont(style string, size float64) {
-	c.pdf.SetFont(fontFamily, strings.Trim(style, "I"), size)
 	c.font = style
 	c.size = size
+}
+
+// selectFont makes the PDF's current font the one clean text s prints in:
+// the current style and size, in the Latin cut of the faces when it has
+// all of s (and the document does not prefer the whole faces), else in the
+// whole faces. Each pair is added to the document, and embedded, only
+// when first needed. Both have the same metrics, so layout never depends
+// on which one prints.
+func (c *canvas) selectFont(s string) {
+	family := latinFontFamily
+	if c.preferWhole || c.fonts.family(s) == fontFamily {
+		family = fontFamily
+	}
+	if !c.added[family] {
+		regular, bold := regularTTF, boldTTF
+		if family == latinFontFamily {
+			regular, bold = c.fonts.latinRegular, c.fonts.latinBold
+		}
+		c.pdf.AddUTF8FontFromBytes(family, "", regular)
+		c.pdf.AddUTF8FontFromBytes(family, "B", bold)
+		c.added[family] = true
+	}
+	style := strings.Trim(c.font, "I")
+	if family != c.pdfFamily || style != c.pdfStyle || c.size != c.pdfSize {
+		c.pdf.SetFont(family, style, c.size)
+		c.pdfFamily, c.pdfStyle, c.pdfSize = family, style, c.size
+	}
 }
 
 // slant is the tangent of the angle italic text leans by.
@@ -272,6 +300,7 @@ func (c *canvas) text(x, y float64, s string) {
 	if !printable(s) {
 		s = clean(s)
 	}
+	c.selectFont(s)
 	if !c.italic() {
 		c.pdf.Text(x, y, s)
 		return
@@ -374,4 +403,24 @@ func (c *canvas) hatch(b Box, n int) {
 		}
 	}
 	c.pdf.ClipEnd()
+	c.forgetFont()
 }
+
+// planFonts looks at the text of a document's first page before any is
+// drawn: when some of it needs the whole faces, the document prints all
+// its text in them, embedding two fonts rather than four. Text the page
+// does not show in advance (or later pages) still gets the faces it needs.
+func (c *canvas) planFonts(p *Page) {
+	if len(c.added) > 0 {
+		return
+	}
+	p.Walk(func(e, _ *Element) {
+		if !c.preferWhole && c.fonts.family(e.Text) == fontFamily {
+			c.preferWhole = true
+		}
+	})
+}
+
+// forgetFont is called after a graphics state is restored (Q), which
+// restores the PDF's font too: the next text selects its font again.
+func (c *canvas) forgetFont() { c.pdfFamily = "" }

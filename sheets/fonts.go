@@ -4,7 +4,10 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"math"
+	"strings"
 	"sync"
+
+	"github.com/jung-kurt/gofpdf"
 )
 
 // The sheets print in DejaVu Sans Condensed, regular and bold (Bitstream
@@ -22,8 +25,21 @@ var regularTTF []byte
 //go:embed fonts/DejaVuSansCondensed-Bold.ttf
 var boldTTF []byte
 
-// fontFamily is the family name the canvas registers the faces under.
-const fontFamily = "DejaVuSansCondensed"
+// Family names a document registers the faces under when its text first
+// needs them (see canvas.selectFont): the whole faces, and their Latin
+// cut.
+const (
+	fontFamily      = "DejaVuSansCondensed"
+	latinFontFamily = "DejaVuSansCondensedLatin"
+)
+
+// inLatinCut reports whether rune r belongs in the Latin cut of the faces:
+// Latin letters, general punctuation, currency and letterlike symbols,
+// arrows, and the replacement character: what the sheets' own words and
+// most names use.
+func inLatinCut(r rune) bool {
+	return r >= 0x20 && r < 0x250 || r >= 0x2000 && r < 0x2200 || r == replacement
+}
 
 // replacement is printed for a character the faces cannot show (emoji,
 // unassigned code points, scripts they lack) and for control characters.
@@ -44,27 +60,35 @@ func (c *coverage) add(r rune) { c[r>>6] |= 1 << (r & 63) }
 // face is what the layout needs of one embedded face: which runes it
 // has a glyph for, their advance widths in thousandths of the font size,
 // rounded exactly as gofpdf rounds them for the PDF's width array, and
-// its vertical metrics in the same unit.
+// its cap height in the same unit.
 type face struct {
 	cov       coverage
 	width     [0x10000]uint16
 	missing   int // width of .notdef, gofpdf's fallback
 	capHeight int
-	ascent    int
 }
 
-// fontSet is the regular and bold face and the runes both can show.
+// fontSet is the regular and bold face and the runes both can show, and
+// the Latin cut of both faces.
 type fontSet struct {
 	regular, bold face
 	covered       coverage
+	// latin holds the runes of the Latin cut, latinRegular and latinBold
+	// the cut TrueType files: the same glyphs and metrics for those
+	// runes, a sixth of the glyphs, so gofpdf parses and subsets them
+	// several times faster for each document.
+	latin                   coverage
+	latinRegular, latinBold []byte
 }
 
 // fonts returns the process-wide font set, parsed from the embedded bytes
 // on first use. The sync.OnceValue guards the only package-level state
 // besides the embedded bytes, and the set is never written after it is
 // built, so documents rendered concurrently share it without locks.
-// (gofpdf parses the TrueType file again for each document it embeds it
-// in: its API takes bytes, not a parsed font.)
+// gofpdf's API takes a font as bytes and parses them again for every
+// document, which costs milliseconds per face for all of DejaVu; hence the
+// Latin cut, made here once (tens of milliseconds, on first use), which
+// most documents need alone.
 var fonts = sync.OnceValue(func() *fontSet {
 	fs := &fontSet{}
 	parseFace(&fs.regular, regularTTF)
@@ -72,8 +96,28 @@ var fonts = sync.OnceValue(func() *fontSet {
 	for i := range fs.covered {
 		fs.covered[i] = fs.regular.cov[i] & fs.bold.cov[i]
 	}
+	var cut strings.Builder
+	for r := rune(0); r < 0x10000; r++ {
+		if fs.covered.has(r) && inLatinCut(r) {
+			fs.latin.add(r)
+			cut.WriteRune(r)
+		}
+	}
+	fs.latinRegular = gofpdf.UTF8CutFont(regularTTF, cut.String())
+	fs.latinBold = gofpdf.UTF8CutFont(boldTTF, cut.String())
 	return fs
 })
+
+// family returns the family a document prints clean text s in: the Latin
+// cut when it has every rune of s, else the whole faces.
+func (fs *fontSet) family(s string) string {
+	for _, r := range s {
+		if !fs.latin.has(r) {
+			return fontFamily
+		}
+	}
+	return latinFontFamily
+}
 
 // face returns the face of a text style ("B" or "BI" bold, else regular).
 func (fs *fontSet) face(style string) *face {
@@ -130,8 +174,8 @@ func (t ttf) table(name string) int {
 }
 
 // parseFace reads the tables gofpdf reads: the Unicode BMP character map
-// (format 4), the horizontal metrics, and the OS/2 cap height and
-// ascender.
+// (format 4) and the horizontal metrics; and the cap height (OS/2, or
+// the top of the H).
 func parseFace(f *face, b []byte) {
 	t := ttf(b)
 	head, hhea, hmtx, cmap, os2 := t.table("head"), t.table("hhea"), t.table("hmtx"), t.table("cmap"), t.table("OS/2")
@@ -149,11 +193,8 @@ func parseFace(f *face, b []byte) {
 		return int(math.Round(scale * float64(a)))
 	}
 	f.missing = adv(0)
-	if os2 >= 0 {
-		f.ascent = int(float64(t.i16(os2+68)) * scale)
-		if t.u16(os2) > 1 {
-			f.capHeight = int(float64(t.i16(os2+88)) * scale)
-		}
+	if os2 >= 0 && t.u16(os2) > 1 {
+		f.capHeight = int(float64(t.i16(os2+88)) * scale)
 	}
 	sub := -1
 	for i, n := 0, t.u16(cmap+2); i < n; i++ {

@@ -3,6 +3,7 @@ package sheets
 import (
 	"bytes"
 	"io"
+	"sort"
 	"strings"
 	"testing"
 
@@ -38,6 +39,32 @@ func TestFontMetricsMatchGofpdf(t *testing.T) {
 		// ascent instead); the H of DejaVu Sans is 1493 of 2048 units.
 		if f.capHeight != 729 {
 			t.Errorf("style %q: cap height %d, want 729", style, f.capHeight)
+		}
+	}
+	// The Latin cut: same widths for its runes.
+	for _, style := range []string{"", "B"} {
+		cut := gofpdf.New("L", "mm", "Letter", "")
+		ttf := fs.latinRegular
+		if style == "B" {
+			ttf = fs.latinBold
+		}
+		cut.AddUTF8FontFromBytes(latinFontFamily, style, ttf)
+		cut.SetFont(latinFontFamily, style, 10)
+		if err := cut.Error(); err != nil {
+			t.Fatal(err)
+		}
+		m := 0
+		for r := rune(1); r < 0x10000; r++ {
+			if !fs.latin.has(r) {
+				continue
+			}
+			m++
+			if got, want := fs.face(style).advance(r), cut.GetStringSymbolWidth(string(r)); got != want {
+				t.Errorf("Latin cut, style %q: width of %U = %d, gofpdf %d", style, r, got, want)
+			}
+		}
+		if m < 500 {
+			t.Errorf("the Latin cut holds only %d runes", m)
 		}
 	}
 	if n < 2*3000 {
@@ -185,6 +212,58 @@ func TestSampleTextNotCut(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestFontFamiliesPerDocument checks which fonts a document embeds: the
+// Latin cut alone for Latin text, the whole faces alone when the first
+// page needs them, and both when only a later page does; text decodes
+// right from each.
+func TestFontFamiliesPerDocument(t *testing.T) {
+	latin := testShip(loadSample(t, "reference-cruiser.json"))
+	greek := loadSample(t, "reference-cruiser.json")
+	greek.Name = "Ἀργώ"
+	var fleet []Ship
+	for i := 0; i < 9; i++ { // nine cards fill the first page
+		fleet = append(fleet, latin)
+	}
+	fleet = append(fleet, testShip(greek))
+	tests := []struct {
+		name  string
+		write func(w io.Writer) error
+		fonts []string
+		text  string
+	}{
+		{"latin sheet", func(w io.Writer) error { return RecordSheet(w, latin, Options{}) },
+			[]string{"utf8dejavusanscondensedlatin", "utf8dejavusanscondensedlatinB"}, "Reference Cruiser"},
+		{"greek sheet", func(w io.Writer) error { return RecordSheet(w, testShip(greek), Options{}) },
+			[]string{"utf8dejavusanscondensed", "utf8dejavusanscondensedB"}, "Ἀργώ"},
+		{"greek on page 2", func(w io.Writer) error { return Cards(w, fleet, Options{}) },
+			[]string{"utf8dejavusanscondensed", "utf8dejavusanscondensedB",
+				"utf8dejavusanscondensedlatin", "utf8dejavusanscondensedlatinB"}, "Ἀργώ"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := tt.write(&buf); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		r, err := pdf.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		fonts := r.Page(1).Resources().Key("Font")
+		for _, k := range fonts.Keys() {
+			got = append(got, fonts.Key(k).Key("BaseFont").Name())
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(tt.fonts, " ") {
+			t.Errorf("%s: fonts %v, want %v", tt.name, got, tt.fonts)
+		}
+		text := allText(readBack(t, buf.Bytes()))
+		if !hasText(text, tt.text) || !hasText(text, "Reference Cruiser") && tt.name != "greek sheet" {
+			t.Errorf("%s: text lost:\n%s", tt.name, text)
 		}
 	}
 }

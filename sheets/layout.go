@@ -81,6 +81,7 @@ func (p *Page) render(c *canvas) {
 			draw(k)
 		}
 	}
+	c.planFonts(p)
 	if p.Scale > 0 {
 		c.pdf.TransformBegin()
 		c.pdf.TransformScale(p.Scale*100, p.Scale*100, p.W/2, p.H/2)
@@ -90,5 +91,6 @@ func (p *Page) render(c *canvas) {
 	}
 	if p.Scale > 0 {
 		c.pdf.TransformEnd()
+		c.forgetFont()
 	}
 }
