@@ -2,9 +2,11 @@ package sheets
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"io"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jung-kurt/gofpdf"
@@ -265,5 +267,54 @@ func TestFontFamiliesPerDocument(t *testing.T) {
 		if !hasText(text, tt.text) || !hasText(text, "Reference Cruiser") && tt.name != "greek sheet" {
 			t.Errorf("%s: text lost:\n%s", tt.name, text)
 		}
+	}
+}
+
+// TestFontsSharedSafely renders documents concurrently, in the whole
+// faces and in the Latin cut, and checks the font bytes every document
+// shares are unchanged and the output is the same as rendered alone
+// (gofpdf reads the bytes while subsetting and must not write to them).
+func TestFontsSharedSafely(t *testing.T) {
+	fs := fonts()
+	sum := func() [4][32]byte {
+		return [4][32]byte{sha256.Sum256(regularTTF), sha256.Sum256(boldTTF),
+			sha256.Sum256(fs.latinRegular), sha256.Sum256(fs.latinBold)}
+	}
+	before := sum()
+	greek := loadSample(t, "uss-einstein.json")
+	greek.Name = "Ἀργώ ἐν Ὠκεανῷ / Ёлка"
+	ships := []Ship{testShip(loadSample(t, "uss-einstein.json")), testShip(greek)}
+	alone := make([][]byte, len(ships))
+	for i, s := range ships {
+		var buf bytes.Buffer
+		if err := RecordSheet(&buf, s, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		alone[i] = buf.Bytes()
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			i := g % len(ships)
+			var buf bytes.Buffer
+			if err := RecordSheet(&buf, ships[i], Options{}); err != nil {
+				errs <- err.Error()
+				return
+			}
+			if !bytes.Equal(buf.Bytes(), alone[i]) {
+				errs <- "a concurrent render differs from the render alone"
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if sum() != before {
+		t.Errorf("rendering changed the shared font bytes")
 	}
 }
