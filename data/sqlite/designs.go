@@ -139,7 +139,12 @@ func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *api.NewDesign) 
 
 // Design returns a live design with its latest version.
 func (db *DB) Design(ctx context.Context, id string) (*api.Design, error) {
-	row := db.r.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
+	return designOn(ctx, db.r, id)
+}
+
+// designOn reads a live design with its latest version through conn.
+func designOn(ctx context.Context, conn *sql.DB, id string) (*api.Design, error) {
+	row := conn.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
 	d, err := scanDesign(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, api.ErrNotFound
@@ -203,15 +208,7 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.Ne
 // designAfterWrite reads a design through the writer connection, so that
 // the caller sees its own write whatever the reader pool's snapshot.
 func (db *DB) designAfterWrite(ctx context.Context, id string) (*api.Design, error) {
-	row := db.w.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
-	d, err := scanDesign(row, true)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, api.ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("design %s: %w", id, err)
-	}
-	return d, nil
+	return designOn(ctx, db.w, id)
 }
 
 // DeleteDesign deletes a design still at version base. Its versions are
