@@ -125,8 +125,9 @@ func invalidUTF8Offset(b []byte) int {
 }
 
 type fieldSet struct {
-	byName map[string]int
-	names  []string
+	byName map[string]int // JSON name to struct field index
+	names  []string       // JSON names in field order, for messages
+	nameOf []string       // JSON name by struct field index
 }
 
 // scanner is a strict recursive-descent JSON reader that decodes straight
@@ -214,8 +215,16 @@ func (s *scanner) literal(word string) error {
 
 // str reads a JSON string at the current offset.
 func (s *scanner) str() (string, error) {
+	raw, err := s.rawStr()
+	return string(raw), err
+}
+
+// rawStr reads a JSON string at the current offset and returns its
+// decoded bytes: a slice of the input when the string has no escapes,
+// else of a scratch buffer that the next call reuses.
+func (s *scanner) rawStr() ([]byte, error) {
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
-		return "", s.syntax("a string")
+		return nil, s.syntax("a string")
 	}
 	s.i++
 	start := s.i
@@ -223,29 +232,29 @@ func (s *scanner) str() (string, error) {
 		c := s.b[s.i]
 		switch {
 		case c == '"':
-			out := string(s.b[start:s.i])
+			out := s.b[start:s.i]
 			s.i++
 			return out, nil
 		case c == '\\':
 			return s.strEscaped(start)
 		case c < 0x20:
-			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
+			return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
 		}
 		s.i++
 	}
-	return "", s.syntax("the end of the string")
+	return nil, s.syntax("the end of the string")
 }
 
-func (s *scanner) strEscaped(start int) (string, error) {
+func (s *scanner) strEscaped(start int) ([]byte, error) {
 	s.buf = append(s.buf[:0], s.b[start:s.i]...)
 	for s.i < len(s.b) {
 		c := s.b[s.i]
 		switch {
 		case c == '"':
 			s.i++
-			return string(s.buf), nil
+			return s.buf, nil
 		case c < 0x20:
-			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
+			return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
 		case c != '\\':
 			s.buf = append(s.buf, c)
 			s.i++
@@ -271,7 +280,7 @@ func (s *scanner) strEscaped(start int) (string, error) {
 		case 'u':
 			r, ok := s.hex4(s.i + 1)
 			if !ok {
-				return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: bad \\u escape", s.i)
+				return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: bad \\u escape", s.i)
 			}
 			s.i += 4
 			if utf16.IsSurrogate(r) {
@@ -288,11 +297,11 @@ func (s *scanner) strEscaped(start int) (string, error) {
 			}
 			s.buf = utf8.AppendRune(s.buf, r)
 		default:
-			return "", s.fail(RuleJSONSyntax, "not valid JSON at byte %d: unknown escape \\%c", s.i, e)
+			return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: unknown escape \\%c", s.i, e)
 		}
 		s.i++
 	}
-	return "", s.syntax("the end of the string")
+	return nil, s.syntax("the end of the string")
 }
 
 func (s *scanner) hex4(at int) (rune, bool) {
@@ -499,61 +508,74 @@ func (s *scanner) next() byte {
 	return s.b[s.i]
 }
 
-// members walks the members of an object, calling fn with each key; fn
-// reads the value. It handles commas, colons and the closing brace.
-func (s *scanner) members(fn func(key string) error) error {
-	s.i++ // '{'
+// openObject consumes '{' and reports whether the object is empty (its
+// '}' consumed too).
+func (s *scanner) openObject() bool {
+	s.i++
 	if s.next() == '}' {
 		s.i++
-		return nil
+		return true
 	}
-	for {
-		if s.next() != '"' {
-			return s.syntax("a field name in double quotes")
-		}
-		key, err := s.str()
-		if err != nil {
-			return err
-		}
-		if s.next() != ':' {
-			return s.syntax("a colon after the field name")
-		}
-		s.i++
-		s.path.push(key, -1)
-		if err := fn(key); err != nil {
-			return err
-		}
-		s.path.pop()
-		switch s.next() {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
-			return nil
-		default:
-			return s.syntax("a comma or a closing brace")
-		}
-	}
+	return false
 }
+
+// key reads a member's key and the colon after it.
+func (s *scanner) key() ([]byte, error) {
+	if s.next() != '"' {
+		return nil, s.syntax("a field name in double quotes")
+	}
+	raw, err := s.rawStr()
+	if err != nil {
+		return nil, err
+	}
+	if s.next() != ':' {
+		return nil, s.syntax("a colon after the field name")
+	}
+	s.i++
+	return raw, nil
+}
+
+// endMember consumes the comma before the next member, or the closing
+// brace, and reports which.
+func (s *scanner) endMember() (done bool, err error) {
+	switch s.next() {
+	case ',':
+		s.i++
+		return false, nil
+	case '}':
+		s.i++
+		return true, nil
+	}
+	return false, s.syntax("a comma or a closing brace")
+}
+
+// defaulterType is the interface type of defaulter, to test element
+// types without allocating a value.
+var defaulterType = reflect.TypeFor[defaulter]()
 
 func (s *scanner) array(v reflect.Value) error {
 	s.i++ // '['
-	v.Set(reflect.MakeSlice(v.Type(), 0, 4))
+	v.SetLen(0)
 	if s.next() == ']' {
 		s.i++
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // [] stays an empty list, not null
 		return nil
 	}
-	elemType := v.Type().Elem()
+	defaults := reflect.PointerTo(v.Type().Elem()).Implements(defaulterType)
 	for i := 0; ; i++ {
-		s.path.push("", i)
-		elem := reflect.New(elemType)
-		if df, ok := elem.Interface().(defaulter); ok {
-			df.SetDefaults()
+		if i == v.Cap() {
+			v.Grow(max(4, i)) // in place: v is a settable field or element
 		}
-		if err := s.value(elem.Elem()); err != nil {
+		v.SetLen(i + 1)
+		elem := v.Index(i)
+		elem.SetZero() // the backing array may hold an earlier decode's values
+		if defaults {
+			elem.Addr().Interface().(defaulter).SetDefaults()
+		}
+		s.path.push("", i)
+		if err := s.value(elem); err != nil {
 			return err
 		}
-		v.Set(reflect.Append(v, elem.Elem()))
 		s.path.pop()
 		switch s.next() {
 		case ',':
@@ -568,22 +590,35 @@ func (s *scanner) array(v reflect.Value) error {
 }
 
 func (s *scanner) mapValue(v reflect.Value) error {
-	if v.Type().Key().Kind() != reflect.String {
-		return fmt.Errorf("decode: map key type %s unsupported", v.Type().Key())
+	t := v.Type()
+	if t.Key().Kind() != reflect.String {
+		return fmt.Errorf("decode: map key type %s unsupported", t.Key())
 	}
-	v.Set(reflect.MakeMap(v.Type()))
-	return s.members(func(key string) error {
-		kv := reflect.ValueOf(key).Convert(v.Type().Key())
+	v.Set(reflect.MakeMap(t))
+	if s.openObject() {
+		return nil
+	}
+	for {
+		raw, err := s.key()
+		if err != nil {
+			return err
+		}
+		key := string(raw)
+		s.path.push(key, -1)
+		kv := reflect.ValueOf(key).Convert(t.Key())
 		if v.MapIndex(kv).IsValid() {
 			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
 		}
-		elem := reflect.New(v.Type().Elem()).Elem()
+		elem := reflect.New(t.Elem()).Elem()
 		if err := s.value(elem); err != nil {
 			return err
 		}
 		v.SetMapIndex(kv, elem)
-		return nil
-	})
+		s.path.pop()
+		if done, err := s.endMember(); done || err != nil {
+			return err
+		}
+	}
 }
 
 // fieldSets caches each struct type's JSON field table. Like encoding/json's
@@ -595,7 +630,7 @@ func fieldsOf(t reflect.Type) *fieldSet {
 	if fs, ok := fieldSets.Load(t); ok {
 		return fs.(*fieldSet)
 	}
-	fs := &fieldSet{byName: map[string]int{}}
+	fs := &fieldSet{byName: map[string]int{}, nameOf: make([]string, t.NumField())}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -610,6 +645,7 @@ func fieldsOf(t reflect.Type) *fieldSet {
 		}
 		fs.byName[name] = i
 		fs.names = append(fs.names, name)
+		fs.nameOf[i] = name
 	}
 	actual, _ := fieldSets.LoadOrStore(t, fs)
 	return actual.(*fieldSet)
@@ -617,16 +653,31 @@ func fieldsOf(t reflect.Type) *fieldSet {
 
 func (s *scanner) object(v reflect.Value) error {
 	fs := fieldsOf(v.Type())
+	if s.openObject() {
+		return nil
+	}
 	var seen uint64 // structs here have fewer than 64 fields
-	return s.members(func(key string) error {
-		idx, ok := fs.byName[key]
-		if !ok {
-			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", key, strings.Join(fs.names, ", "))
+	for {
+		raw, err := s.key()
+		if err != nil {
+			return err
 		}
+		idx, ok := fs.byName[string(raw)] // no allocation: the compiler reads raw in place
+		if !ok {
+			s.path.push(string(raw), -1)
+			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", raw, strings.Join(fs.names, ", "))
+		}
+		s.path.push(fs.nameOf[idx], -1)
 		if seen&(1<<uint(idx)) != 0 {
-			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
+			return s.fail(RuleJSONDuplicate, "duplicate key %q", raw)
 		}
 		seen |= 1 << uint(idx)
-		return s.value(v.Field(idx))
-	})
+		if err := s.value(v.Field(idx)); err != nil {
+			return err
+		}
+		s.path.pop()
+		if done, err := s.endMember(); done || err != nil {
+			return err
+		}
+	}
 }

@@ -126,3 +126,61 @@ func TestDecodeRoundTrip(t *testing.T) {
 		t.Fatal("encode/decode/encode is not stable")
 	}
 }
+
+func TestDecodeEscapes(t *testing.T) {
+	d, err := DecodeDesign([]byte(`{"n\u0061me": "a\"b\\c\/d\n\u00e9\ud83d\ude80\ud800x", "tags": ["\t", "plain"], "hangarBays": [{"loadout": {"k\u00e9y": 2, "b": 1}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "a\"b\\c/d\né🚀\uFFFDx"; d.Name != want {
+		t.Errorf("name %q, want %q", d.Name, want)
+	}
+	if len(d.Tags) != 2 || d.Tags[0] != "\t" || d.Tags[1] != "plain" {
+		t.Errorf("tags %q", d.Tags)
+	}
+	if l := d.HangarBays[0].Loadout; l["kéy"] != 2 || l["b"] != 1 || len(l) != 2 {
+		t.Errorf("loadout %v", l)
+	}
+	for _, bad := range []string{`{"name": "\x"}`, `{"name": "\u12"}`, "{\"name\": \"a\nb\"}", `{"na\u006de": 1}`} {
+		if _, err := DecodeDesign([]byte(bad)); err == nil {
+			t.Errorf("%s decoded", bad)
+		}
+	}
+	// An escaped key still finds its field, and a duplicate spelled
+	// differently is still a duplicate.
+	_, err = DecodeDesign([]byte(`{"name": "a", "n\u0061me": "b"}`))
+	if de, ok := err.(*DecodeError); !ok || de.Rule != RuleJSONDuplicate || de.Path != "name" {
+		t.Errorf("escaped duplicate: %v", err)
+	}
+}
+
+func TestDecodeLongArrays(t *testing.T) {
+	// Slices grow in place past their first capacity; defaults apply to
+	// every element.
+	var sb strings.Builder
+	sb.WriteString(`{"sections": {"core": {"systems": [`)
+	for i := 0; i < 300; i++ {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		if i%2 == 0 {
+			sb.WriteString(`{"kind": "cmPod", "rating": 1}`)
+		} else {
+			sb.WriteString(`{"kind": "cmPod", "rating": 2, "count": 3}`)
+		}
+	}
+	sb.WriteString(`]}}}`)
+	d, err := DecodeDesign([]byte(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := d.Sections.Core.Systems
+	if len(sys) != 300 {
+		t.Fatalf("%d systems", len(sys))
+	}
+	for i, s := range sys {
+		if want := 1 + 2*(i%2); s.Count != want || s.Rating != 1+i%2 || s.Kind != "cmPod" {
+			t.Fatalf("system %d: %+v", i, s)
+		}
+	}
+}
