@@ -18,7 +18,6 @@ type rgb struct{ r, g, b int }
 func ink() rgb        { return rgb{30, 30, 34} }
 func paperWhite() rgb { return rgb{255, 255, 255} }
 func rule() rgb       { return rgb{150, 150, 155} }
-func faint() rgb      { return rgb{232, 232, 236} }
 func crewOrange() rgb { return rgb{240, 140, 40} }
 func marineGold() rgb { return rgb{245, 210, 40} }
 func arcGreen() rgb   { return rgb{60, 170, 80} }
@@ -345,13 +344,6 @@ func (c *canvas) poly(style string, xy ...float64) {
 		pts = append(pts, gofpdf.PointType{X: xy[i], Y: xy[i+1]})
 	}
 	c.pdf.Polygon(pts, style)
-}
-
-// polyline draws an open path through points given as x, y pairs.
-func (c *canvas) polyline(xy ...float64) {
-	for i := 0; i+3 < len(xy); i += 2 {
-		c.pdf.Line(xy[i], xy[i+1], xy[i+2], xy[i+3])
-	}
 }
 
 // sector draws a pie slice centred on x, y from angle a0 to a1 degrees,

@@ -460,18 +460,6 @@ func dirAngle(dir string) (float64, bool) {
 	return 0, false
 }
 
-// facingArrow draws an arrow from the centre towards dir.
-func (p pen) facingArrow(dir string, length float64) {
-	deg, ok := dirAngle(dir)
-	if !ok {
-		return
-	}
-	t := deg * math.Pi / 180
-	p.lw(0.08)
-	p.arrow(0.5-length*0.15*math.Cos(t), 0.5-length*0.15*math.Sin(t),
-		0.5+length*math.Cos(t), 0.5+length*math.Sin(t), 0.16)
-}
-
 // nozzle draws a drive bell facing dir (the exhaust points that way).
 func (p pen) nozzle(dir string) {
 	deg, ok := dirAngle(dir)

@@ -21,6 +21,11 @@ func catalogueCommand() command {
 			if !ok {
 				return code
 			}
+			if len(args) > 0 {
+				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
+				fs.Usage()
+				return 2
+			}
 			cat := designer.BuiltinCatalogue()
 			if *asJSON {
 				enc := json.NewEncoder(stdout)

@@ -24,6 +24,11 @@ func exportCommand() command {
 			if !ok {
 				return code
 			}
+			if len(args) > 0 {
+				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
+				fs.Usage()
+				return 2
+			}
 			if (*user == "") == (*id == "") {
 				fs.Usage()
 				return 2

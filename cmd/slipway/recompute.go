@@ -23,6 +23,11 @@ func recomputeCommand() command {
 			if !ok {
 				return code
 			}
+			if len(args) > 0 {
+				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
+				fs.Usage()
+				return 2
+			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", log)
 			if err != nil {

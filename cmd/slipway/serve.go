@@ -56,6 +56,11 @@ func serveCommand() command {
 			if !ok {
 				return code
 			}
+			if len(args) > 0 {
+				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
+				fs.Usage()
+				return 2
+			}
 			log := slog.New(slog.NewJSONHandler(stderr, nil))
 			if os.Getenv("GOGC") == "" {
 				// The heap is small and short-lived per request; trading
