@@ -26,6 +26,7 @@ type DecodeError struct {
 	Offset  int64 // byte offset into the input, when known
 }
 
+// Error renders the problem as "path: message".
 func (e *DecodeError) Error() string {
 	if e.Path == "" {
 		return e.Message

@@ -21,6 +21,8 @@ type Problem struct {
 	Hint     string   `json:"hint,omitempty"`
 }
 
+// String renders the problem on one line: severity, rule, path, message
+// and, in parentheses, the hint.
 func (p Problem) String() string {
 	var sb strings.Builder
 	sb.WriteString(string(p.Severity))
