@@ -17,14 +17,8 @@ func catalogueCommand() command {
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("catalogue", stderr, "catalogue [--json]")
 			asJSON := fs.Bool("json", false, "print the catalogue as JSON")
-			args, code, ok := parseArgs(fs, args)
-			if !ok {
+			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
-			}
-			if len(args) > 0 {
-				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
-				fs.Usage()
-				return 2
 			}
 			cat := designer.BuiltinCatalogue()
 			if *asJSON {

@@ -20,14 +20,8 @@ func exportCommand() command {
 			user := fs.String("user", "", "export every design of this user")
 			id := fs.String("id", "", "export this design only")
 			out := fs.String("out", ".", "directory to write ID.json files into")
-			args, code, ok := parseArgs(fs, args)
-			if !ok {
+			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
-			}
-			if len(args) > 0 {
-				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
-				fs.Usage()
-				return 2
 			}
 			if (*user == "") == (*id == "") {
 				fs.Usage()

@@ -46,3 +46,18 @@ func parseArgs(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool
 		args = args[1:]
 	}
 }
+
+// parseFlagsOnly parses a command that takes flags and no positional
+// arguments; a stray argument is a usage error (exit 2).
+func parseFlagsOnly(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	pos, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code, false
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(fs.Output(), "slipway %s: unexpected argument %q\n", fs.Name(), pos[0])
+		fs.Usage()
+		return 2, false
+	}
+	return 0, true
+}

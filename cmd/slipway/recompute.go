@@ -19,14 +19,8 @@ func recomputeCommand() command {
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last N recorded re-evaluations (including those done at server start)")
-			args, code, ok := parseArgs(fs, args)
-			if !ok {
+			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
-			}
-			if len(args) > 0 {
-				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
-				fs.Usage()
-				return 2
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", log)

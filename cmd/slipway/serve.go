@@ -52,14 +52,8 @@ func serveCommand() command {
 				fmt.Fprint(stderr, "Logs are JSON lines on stderr. SIGINT or SIGTERM shuts down gracefully.\n\n")
 				fs.PrintDefaults()
 			}
-			args, code, ok := parseArgs(fs, args)
-			if !ok {
+			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
-			}
-			if len(args) > 0 {
-				fmt.Fprintf(stderr, "slipway %s: unexpected argument %q\n", fs.Name(), args[0])
-				fs.Usage()
-				return 2
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, nil))
 			if os.Getenv("GOGC") == "" {
