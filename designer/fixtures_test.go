@@ -91,6 +91,11 @@ var mutations = []mutation{
 	{rule: "R-LIM-06", design: func(d *Design) {
 		d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 1000})
 	}},
+	{rule: "R-LIM-07", also: []string{"R-DOC-04"}, design: func(d *Design) {
+		for i := 0; i <= MaxProblems; i++ {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 0})
+		}
+	}},
 	{rule: "R-DOC-01", design: func(d *Design) { d.Ruleset = "squadron-strike" }},
 	{rule: "R-DOC-02", design: func(d *Design) { d.Name = "" }},
 	{rule: "R-DOC-03", design: func(d *Design) { d.CrewQuality = 7 }},

@@ -21,6 +21,7 @@ var Rules = []RuleInfo{
 	{"R-LIM-04", Error, "at most 200 system entries in all"},
 	{"R-LIM-05", Error, "at most 100 weapon definitions"},
 	{"R-LIM-06", Error, "every count, crew and marine number is at most 999"},
+	{RuleProblemCap, Error, "problems past the first 100 are counted, not listed (an error when any of them is)"},
 	{"R-DOC-01", Error, "schema 1, ruleset metaverse, rules version 1"},
 	{"R-DOC-02", Error, "name 1-80 printable characters; description, tags, universe, scale within limits"},
 	{"R-DOC-03", Error, "tech level 1-10, movement, hull, crew, command and damage-control qualities legal"},

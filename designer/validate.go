@@ -29,17 +29,46 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 	v.hangarDefs()
 	v.techLevel()
 	v.tierLimit()
+	if v.omitted > 0 {
+		sev := Warning
+		if v.omittedErrors > 0 {
+			sev = Error
+		}
+		v.out = append(v.out, Problem{Rule: RuleProblemCap, Severity: sev,
+			Message: fmt.Sprintf("%d more problems not listed (%d errors, %d warnings); only the first %d are",
+				v.omitted, v.omittedErrors, v.omitted-v.omittedErrors, MaxProblems),
+			Hint: "fix the problems listed and validate again"})
+	}
 	return v.out
 }
+
+// MaxProblems is the most problems Validate lists one by one; the rest
+// are counted in one last R-LIM-07 problem, so that a large document
+// cannot turn into an answer or a stored record many times its size.
+const MaxProblems = 100
+
+// RuleProblemCap is the rule id of the problem that counts the problems
+// past MaxProblems. It is an error when any of those is one.
+const RuleProblemCap = "R-LIM-07"
 
 type validator struct {
 	c   *Catalogue
 	d   *Design
 	opt Options
 	out Problems
+	// omitted counts problems past MaxProblems, omittedErrors the errors
+	// among them.
+	omitted, omittedErrors int
 }
 
 func (v *validator) add(sev Severity, rule string, at path, hint, format string, args ...any) {
+	if len(v.out) >= MaxProblems {
+		v.omitted++
+		if sev == Error {
+			v.omittedErrors++
+		}
+		return
+	}
 	v.out = append(v.out, Problem{Rule: rule, Severity: sev, Path: at.String(), Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 

@@ -199,10 +199,10 @@ func TestRulesDoNotFireAtTheEdge(t *testing.T) {
 	}
 	// Every construction rule has a case at its edge; the structural
 	// R-JSON rules are covered by the decoder tests, the R-SF and R-HB
-	// families by the carrier case.
+	// families by the carrier case, R-LIM-07 by TestProblemCap.
 	for _, r := range Rules {
 		family := r.ID[:strings.LastIndex(r.ID, "-")] + "-*"
-		if !covered[r.ID] && !covered[family] && !strings.HasPrefix(r.ID, "R-JSON") {
+		if !covered[r.ID] && !covered[family] && !strings.HasPrefix(r.ID, "R-JSON") && r.ID != RuleProblemCap {
 			t.Errorf("no edge case shows %s not firing", r.ID)
 		}
 	}
@@ -249,5 +249,37 @@ func TestValidateIsDeterministic(t *testing.T) {
 				t.Fatalf("run %d differs at %d: %v vs %v", i, j, again[j], first[j])
 			}
 		}
+	}
+}
+
+// TestProblemCap shows R-LIM-07 not firing at exactly MaxProblems problems
+// and counting the rest past it, with the severity of what it hides.
+func TestProblemCap(t *testing.T) {
+	c := BuiltinCatalogue()
+	zeroCounts := func(d *Design, n int) {
+		for i := 0; i < n; i++ {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "cmPod", Rating: 1, Count: 0})
+		}
+	}
+	d := loadReference(t)
+	zeroCounts(d, MaxProblems)
+	ps := c.Validate(d, Options{})
+	if len(ps) != MaxProblems || ps.Legal() {
+		t.Fatalf("at the cap: %d problems, legal %v", len(ps), ps.Legal())
+	}
+	for _, p := range ps {
+		if p.Rule == RuleProblemCap {
+			t.Fatalf("R-LIM-07 fired at exactly %d problems", MaxProblems)
+		}
+	}
+	d = loadReference(t)
+	zeroCounts(d, MaxProblems+50)
+	ps = c.Validate(d, Options{})
+	if len(ps) != MaxProblems+1 {
+		t.Fatalf("past the cap: %d problems, want %d", len(ps), MaxProblems+1)
+	}
+	last := ps[len(ps)-1]
+	if last.Rule != RuleProblemCap || last.Severity != Error || !strings.HasPrefix(last.Message, "50 more problems") {
+		t.Fatalf("summary problem %+v", last)
 	}
 }
