@@ -61,12 +61,8 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 		s.fail(c, fmt.Errorf("stored design %s version %d: %w", d.ID, n, err))
 		return
 	}
-	ship := sheets.Ship{
-		Design:  dd,
-		Stats:   sheets.StatsFrom(s.eval, dd, s.eval.Evaluate(dd, costing.Options{})),
-		Version: n,
-		Link:    s.designLink(d.ID),
-	}
+	ship := sheets.Evaluate(s.eval, dd, costing.Options{})
+	ship.Version, ship.Link = n, s.designLink(d.ID)
 	var buf bytes.Buffer
 	if err := render(&buf, ship, opt); err != nil {
 		s.fail(c, fmt.Errorf("render %s of %s: %w", kind, d.ID, err))

@@ -21,6 +21,7 @@ func rule() rgb       { return rgb{150, 150, 155} }
 func crewOrange() rgb { return rgb{240, 140, 40} }
 func marineGold() rgb { return rgb{245, 210, 40} }
 func arcGreen() rgb   { return rgb{60, 170, 80} }
+func warnRed() rgb    { return rgb{200, 30, 35} }
 
 // parseHex reads "#RRGGBB"; anything else is mid grey.
 func parseHex(s string) rgb {

@@ -37,8 +37,8 @@ func Cards(w io.Writer, ships []Ship, opt Options) error {
 	c.pdf.SetTitle("Ship cards", false)
 	var cards []cardFunc
 	for i, s := range ships {
-		if s.Design == nil {
-			return fmt.Errorf("sheets: cards: ship %d has no design", i+1)
+		if err := s.check(fmt.Sprintf("cards: ship %d", i+1)); err != nil {
+			return err
 		}
 		cards = append(cards, shipCard(c, s))
 	}
@@ -164,13 +164,13 @@ func cardBody(x, y float64) Box {
 // each section as compact hull, armour and shield counts, and the weapon
 // lines.
 func shipCard(c *canvas, s Ship) cardFunc {
-	d := s.Design
-	st := withDerived(c.cat, d, s.Stats)
+	d, r := s.Design, s.Result
 	name := clean(d.Name)
 	foot := ""
-	if st.Points > 0 {
-		foot = itoa(st.Points) + " pts"
+	if r.Points > 0 {
+		foot = itoa(r.Points) + " pts"
 	}
+	note := Legality(r)
 	if l := clean(s.Link); l != "" {
 		if foot != "" {
 			foot += "  |  "
@@ -180,13 +180,26 @@ func shipCard(c *canvas, s Ship) cardFunc {
 	return func(x, y float64) *Element {
 		card := cardFrame(c, x, y, name, "", foot)
 		b := cardBody(x, y)
+		if note != "" {
+			// An illegal design says so under its name, in Legality's
+			// words.
+			nb := Box{b.X, b.Y - 0.8, b.W, 3.8}
+			e := &Element{Kind: "not-legal", Box: nb, draw: func(c *canvas, e *Element) {
+				c.setFill(warnRed())
+				c.rrect(e.Box, 0.8, "F")
+			}}
+			e.add(txt(c, Box{nb.X + 1, nb.Y, nb.W - 2, nb.H}, note, textStyle{"B", 6.5, paperWhite(), "C"}))
+			card.add(e)
+			b.Y += nb.H + 0.4
+			b.H -= nb.H + 0.4
+		}
 		dash := func(n int) string {
 			if n <= 0 {
 				return "-"
 			}
 			return itoa(n)
 		}
-		move := IconArgs{Ink: ink(), Label: dash(st.MaxSpeed)}
+		move := IconArgs{Ink: ink(), Label: dash(r.MaxSpeed)}
 		moveKey := "cinematic"
 		if d.Movement == designer.MovementNewtonian {
 			moveKey, move.Label = "newtonian", ""
@@ -200,10 +213,10 @@ func shipCard(c *canvas, s Ship) cardFunc {
 		}
 		hullCap := map[string]string{"hull-metallic": "METAL HULL", "hull-technological": "TECH HULL", "hull-biological": "BIO HULL"}[hullKey]
 		stats := []struct{ key, value, label, caption string }{
-			{"combat-value", dash(st.CV), "", "CV"}, {"tier", "", itoa(st.Tier), "TIER"},
-			{"target-rating", itoa(st.TargetRating), "", "TR"}, {"ems", dash(st.EMS), "", "EMS"},
-			{"mass-factor", dash(st.MassFactor), "", "MF"}, {"crew-quality", dash(st.Crew), "", "CREW"},
-			{"command-quality", clean(string(st.Command)), "", "CMD"}, {"damage-control", clean(string(st.DamageControl)), "", "DC"},
+			{"combat-value", dash(r.CV), "", "CV"}, {"tier", "", itoa(r.Tier), "TIER"},
+			{"target-rating", itoa(r.TargetRating), "", "TR"}, {"ems", dash(r.EMS), "", "EMS"},
+			{"mass-factor", dash(r.MassFactor), "", "MF"}, {"crew-quality", dash(r.Quality.Crew), "", "CREW"},
+			{"command-quality", clean(string(r.Quality.Command)), "", "CMD"}, {"damage-control", clean(string(r.Quality.DamageControl)), "", "DC"},
 			{moveKey, "", move.Label, strings.ToUpper(moveKey)}, {hullKey, "", "", hullCap},
 		}
 		const sh = 5.3

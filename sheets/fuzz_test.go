@@ -4,6 +4,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -36,7 +37,8 @@ func FuzzRecordSheet(f *testing.F) {
 			d.Weapons[i].Qualities = []string{quality, weapon}
 			d.Weapons[i].Die = designer.Die("D" + quality)
 		}
-		s := Ship{Design: &d, Stats: Stats{ModelVersion: quality, CV: count}, Link: name}
+		s := Evaluate(testModel, &d, costing.Options{})
+		s.Result.ModelVersion, s.Result.CV, s.Link = quality, count, name
 		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
 			t.Fatalf("render: %v", err)
 		}

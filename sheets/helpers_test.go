@@ -16,6 +16,7 @@ import (
 
 	"rsc.io/pdf"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -47,10 +48,15 @@ func sampleNames(t testing.TB) []string {
 	return out
 }
 
-// testShip wraps a design with plausible numbers.
+// testModel is the costing model the tests price designs with.
+var testModel = costing.NewModel(nil)
+
+// testShip prices a design with the costing model and gives it a library
+// version and link.
 func testShip(d *designer.Design) Ship {
-	return Ship{Design: d, Stats: Stats{CV: 137, Points: 142, EMS: 4, ModelVersion: "metaverse-cv/1"},
-		Version: 3, Link: "slw.example/d/abc123"}
+	s := Evaluate(testModel, d, costing.Options{})
+	s.Version, s.Link = 3, "slw.example/d/abc123"
+	return s
 }
 
 // stressDesign is the largest layout the acceptance asks for: five

@@ -344,7 +344,7 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 				name = sq.Name
 			}
 			label := clean(name)
-			if p, ok := sc.s.Stats.SquadronPoints[id]; ok {
+			if p, ok := sc.s.SquadronPoints[id]; ok {
 				label += " (" + itoa(p) + " pts)"
 			}
 			lw := min(txtW(sc.c, label, st)+0.3, 60)

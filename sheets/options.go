@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -21,38 +22,21 @@ type Options struct {
 	OnePerPage bool
 }
 
-// Stats are the derived numbers of a design that the sheets print. The
-// costing package computes them; sheets only prints them, and a zero
-// value is printed as a dash.
-type Stats struct {
-	CV           int
-	Points       int
-	EMS          int
-	TargetRating int
-	MassFactor   int
-	Tier         int
-	MaxSpeed     int
-	ModelVersion string
-	// SquadronPoints gives the points of each starfighter squadron
-	// definition by id, for hangars without a fixed loadout. Optional.
-	SquadronPoints map[string]int
-	// Crew, Command and DamageControl are the qualities the points were
-	// priced at (a fleet may buy better ones than the design's); the
-	// sheet prints them so points and qualities agree. Zero values mean
-	// the design's own.
-	Crew          int
-	Command       designer.Die
-	DamageControl designer.Die
-	// Reactors gives the rating of each reactor copy per section, as
-	// costing derives it. Optional: when nil the sheet derives it from
-	// the catalogue's power table (rules 6.3).
-	Reactors map[designer.SectionName]int
-}
-
-// Ship is one design to print with its numbers and library identity.
+// Ship is one design to print with its costing result and library
+// identity.
 type Ship struct {
 	Design *designer.Design
-	Stats  Stats
+	// Result is the costing model's evaluation of Design (see Evaluate).
+	// Every number a rule derives that the sheets print comes from it and
+	// from nowhere else: combat value, points, EMS, target rating, mass
+	// factor, hull hits, tier, maximum speed, reactor and life-support
+	// ratings, the qualities the points were priced at, the model version
+	// and whether the design is legal. Required.
+	Result *costing.Result
+	// SquadronPoints gives the points of each starfighter squadron
+	// definition by id at the crew quality of Result, printed beside the
+	// squadrons a hangar without a fixed loadout may carry. Optional.
+	SquadronPoints map[string]int
 	// Version is the design's version in the library (0 when unknown).
 	Version int
 	// Link is a short link or id of the design in the library.
@@ -61,6 +45,18 @@ type Ship struct {
 	// a permanent loadout: bay definition id to squadron id to count per
 	// bay. Optional; bays without one list what they may carry.
 	Loadout map[string]map[string]int
+}
+
+// check reports what makes s unprintable, for the error of the document
+// named what.
+func (s Ship) check(what string) error {
+	switch {
+	case s.Design == nil:
+		return fmt.Errorf("sheets: %s: no design", what)
+	case s.Result == nil:
+		return fmt.Errorf("sheets: %s of %q: no costing result (price the design with sheets.Evaluate)", what, clean(s.Design.Name))
+	}
+	return nil
 }
 
 // paper is a page size in millimetres, portrait.

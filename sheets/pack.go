@@ -4,12 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/slipway/slipway/designer"
 )
 
 // Pack writes a fleet as one PDF: a summary page (ships, points, combat
-// value, tier and totals), one record sheet per ship, the ship cards, the
+// value, tier, whether each is legal, and totals), one record sheet per ship, the ship cards, the
 // play aids and the plotting chart. Each ship is laid out, drawn and
 // dropped before the next, so layout memory does not grow with the fleet;
 // the document itself holds only compressed page streams.
@@ -18,8 +19,8 @@ func Pack(w io.Writer, ships []Ship, opt Options) error {
 		return errors.New("sheets: pack: no ships")
 	}
 	for i, s := range ships {
-		if s.Design == nil {
-			return fmt.Errorf("sheets: pack: ship %d has no design", i+1)
+		if err := s.check(fmt.Sprintf("pack: ship %d", i+1)); err != nil {
+			return err
 		}
 	}
 	c, _, err := newCanvas(opt, true)
@@ -56,6 +57,27 @@ func Pack(w io.Writer, ships []Ship, opt Options) error {
 	return nil
 }
 
+// rulesCol is the summary column that says whether a ship is legal.
+const rulesCol = 10
+
+// fleetRules is the totals line's word on legality: how many ships are
+// not legal.
+func fleetRules(illegal int) string {
+	switch illegal {
+	case 0:
+		return "all legal"
+	}
+	return "NOT LEGAL: " + plural(illegal, "ship")
+}
+
+// plural counts n things: "1 ship", "2 ships".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return itoa(n) + " " + thing + "s"
+}
+
 // summaryPages lists the fleet: one line per ship and a totals line.
 func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
@@ -65,7 +87,8 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 		align string
 	}
 	cols := []col{{"#", 10, "C"}, {"CLASS", 0, "L"}, {"POINTS", 22, "R"}, {"CV", 18, "R"}, {"TIER", 14, "C"},
-		{"TR", 12, "C"}, {"EMS", 12, "C"}, {"MF", 12, "C"}, {"MOVEMENT", 26, "C"}, {"HULL HITS", 22, "R"}}
+		{"TR", 12, "C"}, {"EMS", 12, "C"}, {"MF", 12, "C"}, {"MOVEMENT", 26, "C"}, {"HULL HITS", 22, "R"},
+		{"RULES", 44, "C"}}
 	fixed := 0.0
 	for _, k := range cols {
 		fixed += k.w
@@ -116,6 +139,9 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 			if i == 1 {
 				st.style = "B"
 			}
+			if i == rulesCol && strings.HasPrefix(vals[i], "NOT LEGAL") {
+				st.style, st.col = "B", warnRed()
+			}
 			g.add(txt(c, Box{cx + 0.5, y, k.w - 1, rowH}, vals[i], st))
 			cx += k.w
 		}
@@ -125,18 +151,15 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 	p := &Page{W: pg.w, H: pg.h, Printable: printable}
 	pages = append(pages, p)
 	y := head(p, printable.Y, false)
-	totalPts, totalCV, maxTier, hull := 0, 0, 0, 0
+	totalPts, totalCV, maxTier, hull, illegal := 0, 0, 0, 0, 0
 	for i, s := range ships {
 		if y+2*rowH > printable.Bottom() {
 			p = &Page{W: pg.w, H: pg.h, Printable: printable}
 			pages = append(pages, p)
 			y = head(p, printable.Y, true)
 		}
-		st := withDerived(c.cat, s.Design, s.Stats)
-		h := 0
-		for _, ns := range s.Design.Sections.List() {
-			h += max(0, min(ns.Section.HullHits(), 1_000_000))
-		}
+		st := s.Result
+		h := st.HullHits
 		move := "cinematic"
 		if s.Design.Movement == designer.MovementNewtonian {
 			move = "newtonian"
@@ -149,15 +172,21 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 			}
 			return itoa(n)
 		}
+		rules := Legality(st)
+		if rules == "" {
+			rules = "legal"
+		} else {
+			illegal++
+		}
 		p.Elements = append(p.Elements, line(y, []string{itoa(i + 1), clean(s.Design.Name), dash(st.Points), dash(st.CV),
-			itoa(st.Tier), itoa(st.TargetRating), dash(st.EMS), dash(st.MassFactor), move, itoa(h)}, false, i%2 == 1))
+			itoa(st.Tier), itoa(st.TargetRating), dash(st.EMS), dash(st.MassFactor), move, itoa(h), rules}, false, i%2 == 1))
 		y += rowH
 		totalPts += max(0, st.Points)
 		totalCV += max(0, st.CV)
 		maxTier = max(maxTier, st.Tier)
 		hull += h
 	}
-	p.Elements = append(p.Elements, line(y+1, []string{"", fmt.Sprintf("%d ships", len(ships)), itoa(totalPts), itoa(totalCV),
-		itoa(maxTier), "", "", "", "", itoa(hull)}, true, false))
+	p.Elements = append(p.Elements, line(y+1, []string{"", plural(len(ships), "ship"), itoa(totalPts), itoa(totalCV),
+		itoa(maxTier), "", "", "", "", itoa(hull), fleetRules(illegal)}, true, false))
 	return pages
 }

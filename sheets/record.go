@@ -1,7 +1,6 @@
 package sheets
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -21,8 +20,8 @@ const (
 // continuing on further pages when the design is too large to fit at a
 // legible size.
 func RecordSheet(w io.Writer, s Ship, opt Options) error {
-	if s.Design == nil {
-		return errors.New("sheets: record sheet: no design")
+	if err := s.check("record sheet"); err != nil {
+		return err
 	}
 	c, pg, err := newCanvas(opt, true)
 	if err != nil {
@@ -43,8 +42,8 @@ func RecordSheet(w io.Writer, s Ship, opt Options) error {
 // LayoutRecordSheet lays out the record sheet of s without drawing it,
 // for tests and tools that check geometry.
 func LayoutRecordSheet(s Ship, opt Options) ([]*Page, error) {
-	if s.Design == nil {
-		return nil, errors.New("sheets: record sheet: no design")
+	if err := s.check("record sheet"); err != nil {
+		return nil, err
 	}
 	c, pg, err := newCanvas(opt, true)
 	if err != nil {
@@ -53,76 +52,13 @@ func LayoutRecordSheet(s Ship, opt Options) ([]*Page, error) {
 	return layoutRecord(c, pg, s), nil
 }
 
-// withDerived fills numbers the caller left unknown that the rules make
-// cheap to derive: mass factor and target rating from hull hits (rules
-// 6.1, 6.2), tier from the catalogue (6.7), cinematic maximum speed (6.5).
-func withDerived(cat *designer.Catalogue, d *designer.Design, st Stats) Stats {
-	if st.MassFactor <= 0 {
-		h := 0
-		for _, ns := range d.Sections.List() {
-			h += max(0, min(ns.Section.HullHits(), 1_000_000))
-		}
-		st.MassFactor = max(1, (h+9)/10)
-		st.TargetRating = 3 - int(math.Floor(math.Log2(float64(st.MassFactor))))
-	}
-	if st.Tier <= 0 {
-		st.Tier = cat.Tier(d).Tier
-	}
-	if st.MaxSpeed <= 0 && d.Movement == designer.MovementCinematic && d.TechLevel > 0 {
-		st.MaxSpeed = 2 * min(d.TechLevel, 1000)
-	}
-	if st.Crew <= 0 {
-		st.Crew = d.CrewQuality
-	}
-	if st.Command == "" {
-		st.Command = d.CommandQuality
-	}
-	if st.DamageControl == "" {
-		st.DamageControl = d.DamageControl
-	}
-	return st
-}
-
-// reactorRatings derives the displayed rating of each reactor copy per
-// section (rules 6.3): a section's reactors carry its own power and, for
-// the core, that of every section without reactors, divided by the tech
-// level and split evenly.
-func reactorRatings(cat *designer.Catalogue, d *designer.Design) map[designer.SectionName]int {
-	loads := cat.Loads(d)
-	tl := float64(max(1, d.TechLevel))
-	supported := map[designer.SectionName]float64{}
-	reactors := map[designer.SectionName]int{}
-	for _, l := range loads {
-		reactors[l.Section] = l.Reactors
-		if l.Reactors > 0 {
-			supported[l.Section] += l.Power
-		} else {
-			supported[designer.SectionCore] += l.Power
-		}
-	}
-	out := map[designer.SectionName]int{}
-	for n, r := range reactors {
-		if r <= 0 {
-			continue
-		}
-		total := math.Ceil(supported[n]/tl - 1e-9)
-		out[n] = max(1, int(math.Ceil(total/float64(r)-1e-9)))
-	}
-	return out
-}
-
 // layoutRecord lays out every page of a record sheet.
 func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
 	d := s.Design
 	cat := c.cat
-	s.Stats = withDerived(cat, d, s.Stats)
 	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	ax := printable.X + columnW + columnGap
-	reactors := s.Stats.Reactors
-	if reactors == nil {
-		reactors = reactorRatings(cat, d)
-	}
-	sc := &sheetCtx{c: c, s: s, d: d, cat: cat, reactors: reactors, areaW: printable.Right() - ax}
+	sc := &sheetCtx{c: c, s: s, d: d, r: s.Result, cat: cat, reactors: reactorLabels(s.Result), areaW: printable.Right() - ax}
 	ar := area{x: ax, w: printable.Right() - ax, top: printable.Y, bot: printable.Bottom() - footerH - 1}
 
 	var bands []*band
@@ -175,7 +111,7 @@ func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
 // tier, target rating, EMS, mass factor, crew, command and damage-control
 // quality, movement and hull type. The tech level is not printed.
 func (sc *sheetCtx) column(b Box) *Element {
-	d, st := sc.d, sc.s.Stats
+	d, r := sc.d, sc.r
 	col := &Element{Kind: "column", Box: b, draw: func(c *canvas, e *Element) {
 		c.lineWidth(0.35)
 		c.setStroke(ink())
@@ -235,22 +171,21 @@ func (sc *sheetCtx) column(b Box) *Element {
 		}
 		return itoa(n)
 	}
-	crew := st.Crew
 	tiles := []tile{
-		{"combat-value", dash(st.CV), "COMBAT VALUE", ""},
-		{"tier", "", "TIER", itoa(st.Tier)},
-		{"target-rating", itoa(st.TargetRating), "TARGET RATING", ""},
-		{"ems", dash(st.EMS), "EMS", ""},
-		{"mass-factor", dash(st.MassFactor), "MASS FACTOR", ""},
-		{"crew-quality", dash(crew), "CREW QUALITY", ""},
-		{"command-quality", clean(string(st.Command)), "COMMAND", ""},
-		{"damage-control", clean(string(st.DamageControl)), "DAMAGE CONTROL", ""},
+		{"combat-value", dash(r.CV), "COMBAT VALUE", ""},
+		{"tier", "", "TIER", itoa(r.Tier)},
+		{"target-rating", itoa(r.TargetRating), "TARGET RATING", ""},
+		{"ems", dash(r.EMS), "EMS", ""},
+		{"mass-factor", dash(r.MassFactor), "MASS FACTOR", ""},
+		{"crew-quality", dash(r.Quality.Crew), "CREW QUALITY", ""},
+		{"command-quality", clean(string(r.Quality.Command)), "COMMAND", ""},
+		{"damage-control", clean(string(r.Quality.DamageControl)), "DAMAGE CONTROL", ""},
 	}
 	switch d.Movement {
 	case designer.MovementNewtonian:
 		tiles = append(tiles, tile{"newtonian", "", "NEWTONIAN", ""})
 	default:
-		tiles = append(tiles, tile{"cinematic", "", "CINEMATIC", dash(st.MaxSpeed)})
+		tiles = append(tiles, tile{"cinematic", "", "CINEMATIC", dash(r.MaxSpeed)})
 	}
 	switch d.Hull {
 	case designer.HullTechnological:
@@ -261,6 +196,10 @@ func (sc *sheetCtx) column(b Box) *Element {
 		tiles = append(tiles, tile{"hull-metallic", "", "METALLIC HULL", ""})
 	}
 	ty := nameBox.Bottom() + 1
+	if note := Legality(r); note != "" {
+		col.add(illegalBanner(sc.c, Box{b.X + 1.5, ty, b.W - 3, 11}, note))
+		ty += 12
+	}
 	th := math.Min(18, (b.Bottom()-1-ty)/float64(len(tiles)))
 	for i, t := range tiles {
 		tb := Box{b.X + 1.5, ty + float64(i)*th, b.W - 3, th}
@@ -289,10 +228,28 @@ func (sc *sheetCtx) column(b Box) *Element {
 	return col
 }
 
+// illegalBanner says on the page that the design breaks the
+// construction rules: a red box (dark grey in black and white) with
+// NOT LEGAL and the problem count of note, Legality's words.
+func illegalBanner(c *canvas, b Box, note string) *Element {
+	head, count, _ := strings.Cut(note, ": ")
+	e := &Element{Kind: "not-legal", Box: b, draw: func(c *canvas, e *Element) {
+		c.setFill(warnRed())
+		c.rrect(e.Box, 1.2, "F")
+	}}
+	if count == "" {
+		e.add(txt(c, Box{b.X + 1, b.Y, b.W - 2, b.H}, head, textStyle{"B", 11, paperWhite(), "C"}))
+		return e
+	}
+	e.add(txt(c, Box{b.X + 1, b.Y + 0.6, b.W - 2, 5.4}, head, textStyle{"B", 11, paperWhite(), "C"}))
+	e.add(txt(c, Box{b.X + 1, b.Y + 6.3, b.W - 2, 3.8}, count, textStyle{"B", 7.5, paperWhite(), "C"}))
+	return e
+}
+
 // footer prints the design name, version, points, library link,
 // costing-model version and page number.
 func (sc *sheetCtx) footer(b Box, page, pages int) *Element {
-	st := sc.s.Stats
+	r := sc.r
 	f := &Element{Kind: "footer", Box: b, draw: func(c *canvas, e *Element) {
 		c.lineWidth(0.25)
 		c.setStroke(ink())
@@ -302,14 +259,14 @@ func (sc *sheetCtx) footer(b Box, page, pages int) *Element {
 	if sc.s.Version > 0 {
 		left += "  |  v" + itoa(sc.s.Version)
 	}
-	if st.Points > 0 {
-		left += "  |  " + itoa(st.Points) + " pts"
+	if r.Points > 0 {
+		left += "  |  " + itoa(r.Points) + " pts"
 	}
 	if l := clean(sc.s.Link); l != "" {
 		left += "  |  " + l
 	}
 	right := ""
-	if mv := clean(st.ModelVersion); mv != "" {
+	if mv := clean(r.ModelVersion); mv != "" {
 		right = "costing " + mv + "  |  "
 	}
 	right += "Slipway  |  page " + itoa(page) + " of " + itoa(pages)

@@ -142,7 +142,7 @@ func TestRecordSheetReadBack(t *testing.T) {
 			}
 			text := allText(pages)
 			first := strings.Join(pages[0].lines, "\n")
-			for _, want := range []string{"137", "142 pts", "COMBAT VALUE"} {
+			for _, want := range []string{itoa(s.Result.CV), itoa(s.Result.Points) + " pts", "COMBAT VALUE"} {
 				if !hasText(first, want) {
 					t.Errorf("%s: first page lacks %q", n, want)
 				}
@@ -199,6 +199,7 @@ func TestRecordSheetErrors(t *testing.T) {
 		opt  Options
 	}{
 		{"no design", Ship{}, Options{}},
+		{"no costing result", Ship{Design: loadSample(t, "reference-cruiser.json")}, Options{}},
 		{"bad paper", testShip(loadSample(t, "reference-cruiser.json")), Options{Paper: "tabloid"}},
 	}
 	for _, tt := range tests {
@@ -323,15 +324,15 @@ func TestRecordSheetCostedNumbers(t *testing.T) {
 	m := costing.NewModel(nil)
 	d := loadSample(t, "reference-cruiser.json")
 	s := Evaluate(m, d, costing.Options{})
-	if s.Stats.CV != 100 {
-		t.Fatalf("reference cruiser CV = %d, want 100", s.Stats.CV)
+	if s.Result.CV != 100 {
+		t.Fatalf("reference cruiser CV = %d, want 100", s.Result.CV)
 	}
 	var buf bytes.Buffer
 	if err := RecordSheet(&buf, s, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	first := strings.Join(readBack(t, buf.Bytes())[0].lines, "\n")
-	for _, want := range []string{"100", itoa(s.Stats.Points) + " pts", s.Stats.ModelVersion} {
+	for _, want := range []string{"100", itoa(s.Result.Points) + " pts", s.Result.ModelVersion} {
 		if !hasText(first, want) {
 			t.Errorf("sheet lacks %q", want)
 		}

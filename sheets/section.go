@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 )
 
@@ -13,9 +14,10 @@ type sheetCtx struct {
 	c        *canvas
 	s        Ship
 	d        *designer.Design
+	r        *costing.Result
 	cat      *designer.Catalogue
-	reactors map[designer.SectionName]int // rating of each reactor copy
-	areaW    float64                      // width of the band area
+	reactors map[designer.SectionName]string // printed rating of the reactors
+	areaW    float64                         // width of the band area
 }
 
 // Section cell sizes in millimetres.
@@ -126,7 +128,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			items = append(items, flowItem{leadW: lw, lead: lead})
 		}
 		for _, s := range sec.Systems {
-			if s.Kind != "deflector" || !sc.serves(ns.Name, s.Arc, arc) {
+			if s.Kind != "deflector" || !s.Supports(ns.Name, arc) {
 				continue
 			}
 			typ := s.Type
@@ -144,13 +146,7 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			lw, lead := sc.iconLead("shield-"+typ, smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(sh.Hits),
 				pitch: hullPitch, diam: hullBubble, bub: plainBubble("shield")})
-			adapt := 0
-			for _, s := range sec.Systems {
-				if s.Kind == "shieldAdaptive" && sc.serves(ns.Name, s.Arc, arc) {
-					adapt += max(0, s.Rating) * max(0, min(s.Count, 999))
-				}
-			}
-			if adapt > 0 {
+			if adapt := sec.AdaptationLimit(ns.Name, arc); adapt > 0 {
 				lw, lead := sc.iconLead("adaptation", smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 				items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(adapt),
 					pitch: sysPitch, diam: sysBubble, bub: plainBubble("adapt")})
@@ -196,16 +192,6 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 		rows = append(rows, gapRow(1.0))
 	}
 	return rows
-}
-
-// serves reports whether a system in section n with arc parameter arcParam
-// serves arc: outboard systems serve their section's arc, core systems
-// the arc they name.
-func (sc *sheetCtx) serves(n designer.SectionName, arcParam string, arc designer.Arc) bool {
-	if n != designer.SectionCore {
-		return designer.Arc(n) == arc
-	}
-	return designer.Arc(arcParam) == arc
 }
 
 // clampBubbles bounds a bubble run so hostile counts cannot explode a
@@ -343,9 +329,7 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 			case designer.RatingRange:
 				rating = itoa(s.Rating)
 			case designer.RatingDerived:
-				if r := sc.reactors[ns.Name]; r > 0 {
-					rating = itoa(r)
-				}
+				rating = sc.reactors[ns.Name]
 			}
 		}
 		dir := s.Facing
@@ -361,10 +345,9 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 		}
 		add(catID, sc.systemItem(catID, key, IconArgs{Dir: dir}, rating, rateSt, s.Count))
 	}
-	crew, marines := sec.People()
-	if people := max(0, crew) + max(0, marines); people > 0 {
+	if ls := lifeSupport(sc.r, ns.Name); ls > 0 {
 		if k := sc.cat.Kind("lifeSupport"); k != nil {
-			add(k.Category, sc.systemItem(k.Category, k.Icon, IconArgs{}, itoa((people+3)/4), rateSt, 1))
+			add(k.Category, sc.systemItem(k.Category, k.Icon, IconArgs{}, itoa(ls), rateSt, 1))
 		}
 	}
 	nameSt := textStyle{"B", 6.5, ink(), "L"}

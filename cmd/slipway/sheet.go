@@ -73,6 +73,12 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 				}
 				s := sheets.Evaluate(m, d, costing.Options{})
 				s.Link = filepath.Base(f)
+				if note := sheets.Legality(s.Result); note != "" {
+					// Printed all the same (a draft is worth a look), but
+					// an organiser must be able to tell: the page says so
+					// too.
+					fmt.Fprintf(stderr, "slipway %s: warning: %s: %s; the PDF says so (see slipway validate %s)\n", name, f, note, f)
+				}
 				ships = append(ships, s)
 			}
 			if err := writeOutput(*pf.out, stdout, func(w io.Writer) error { return write(w, ships, pf.options()) }); err != nil {

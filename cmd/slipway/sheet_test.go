@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,30 @@ func TestPrintCommands(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, ".slipway-*"))
 	if len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestPrintCommandsWarnIllegal: printing an illegal design works, and
+// each printing command warns on stderr naming the file and its problem
+// count; a legal design prints no warning.
+func TestPrintCommandsWarnIllegal(t *testing.T) {
+	dir := t.TempDir()
+	legal := filepath.Join("..", "..", "data", "samples", "reference-cruiser.json")
+	illegal := filepath.Join("..", "..", "testdata", "invalid", "R-SEC-05.json")
+	for _, cmd := range []string{"sheet", "card", "pack"} {
+		var out, errb bytes.Buffer
+		args := []string{cmd, illegal, "-o", filepath.Join(dir, cmd+".pdf")}
+		if code := run(context.Background(), args, &out, &errb); code != 0 {
+			t.Fatalf("%s of an illegal design: exit %d (%s)", cmd, code, errb.String())
+		}
+		want := "slipway " + cmd + ": warning: " + illegal + ": NOT LEGAL: 1 problem;"
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("%s: stderr %q lacks %q", cmd, errb.String(), want)
+		}
+		errb.Reset()
+		args = []string{cmd, legal, "-o", filepath.Join(dir, cmd+"-legal.pdf")}
+		if code := run(context.Background(), args, &out, &errb); code != 0 || errb.Len() > 0 {
+			t.Errorf("%s of a legal design: exit %d, stderr %q", cmd, code, errb.String())
+		}
 	}
 }
