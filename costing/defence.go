@@ -105,7 +105,7 @@ func (e *eval) arcs() []arcDefence {
 			sec, name = core, designer.SectionCore
 			share = 1 / float64(exposed)
 		}
-		ad := arcDefence{name: string(name) + "/" + string(a), hull: float64(float64(sec.HullHits()) * share),
+		ad := arcDefence{name: string(name) + "/" + string(a), hull: float64(float64(hullHits(sec)) * share),
 			armour: sec.Armour.Get(a), shields: sec.Shields.Get(a), deflector: 1}
 		if p := sec.Ablative.Get(a); p != nil {
 			ad.ablative = *p
@@ -136,7 +136,7 @@ func (e *eval) arcs() []arcDefence {
 		out = append(out, ad)
 	}
 	if core != nil && exposed == 0 {
-		out = append(out, arcDefence{name: "core/inner", hull: float64(core.HullHits()), deflector: 1,
+		out = append(out, arcDefence{name: "core/inner", hull: float64(hullHits(core)), deflector: 1,
 			armour: &designer.Armour{Rating: e.t.CoreInnerArmour, Type: designer.DefenceEnergyKinetic}})
 	}
 	return out

@@ -90,9 +90,7 @@ func (e *eval) quality(opt Options) {
 // size derives mass factor and target rating (rules §6.1, §6.2).
 func (e *eval) size() *Node {
 	for _, ns := range e.d.Sections.List() {
-		for _, l := range ns.Section.Layers {
-			e.hull += clampInt(l.HullHits, 0, 1_000_000)
-		}
+		e.hull += hullHits(ns.Section)
 	}
 	r := e.r
 	r.HullHits = e.hull
@@ -276,7 +274,7 @@ func (e *eval) scan() {
 // combatValue combines the terms (rules §7.1).
 func (e *eval) combatValue(o, d, mo, te, u *Node) *Node {
 	t := e.t
-	root := float64(math.Sqrt(float64(o.Value * d.Value)))
+	root := float64(math.Sqrt(max(0, float64(o.Value*d.Value))))
 	cv := float64(float64(float64(float64(t.K*root)*mo.Value)*te.Value)) + u.Value
 	e.r.CV = Round(cv)
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: u.Value, K: t.K, CV: cv}

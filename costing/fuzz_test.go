@@ -2,7 +2,6 @@ package costing
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,11 +34,11 @@ func FuzzEvaluate(f *testing.F) {
 		if r == nil || r.Problems == nil || r.Explanation == nil {
 			t.Fatalf("incomplete result: %+v", r)
 		}
-		for _, v := range []float64{r.Components.Offence, r.Components.Defence, r.Components.Mobility,
-			r.Components.Technology, r.Components.Utility, r.Components.CV, r.Power, r.Space, r.Density} {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				t.Fatalf("non-finite number in %+v", r.Components)
-			}
+		// Every float anywhere in the result: components, reactors,
+		// acceleration and every node and input of the explanation.
+		assertFinite(t, "result", r)
+		if r.CV < 0 || r.Points < 0 {
+			t.Fatalf("negative CV %d or points %d", r.CV, r.Points)
 		}
 		if _, err := json.Marshal(r); err != nil {
 			t.Fatalf("result does not encode: %v", err)
@@ -47,6 +46,7 @@ func FuzzEvaluate(f *testing.F) {
 		_ = r.Explanation.Text()
 		if rd, err := designer.DecodeDesign(ref); err == nil {
 			c := testModel.Compare(rd, d)
+			assertFinite(t, "compare", c)
 			sum := 0
 			for _, ch := range c.Changes {
 				sum += ch.Delta.CV

@@ -1,6 +1,10 @@
 package costing
 
-import "math"
+import (
+	"math"
+
+	"github.com/slipway/slipway/designer"
+)
 
 // Round is the rounding of rules §7.6: floor(x + 0.5), never banker's
 // rounding. Non-finite values round to 0 so that nothing downstream sees
@@ -37,3 +41,14 @@ func clampInt(v, lo, hi int) int { return min(max(v, lo), hi) }
 // clampCount keeps absurd counts (validation reports them) from
 // overflowing derived numbers, matching designer's own clamp.
 func clampCount(n int) int { return clampInt(n, 0, 999) }
+
+// hullHits is a section's hull hits with every layer counted at 0 to
+// 1,000,000: an illegal draft with negative or absurd layers (validation
+// reports them) must still evaluate to finite, non-negative numbers.
+func hullHits(s *designer.Section) int {
+	n := 0
+	for _, l := range s.Layers {
+		n += clampInt(l.HullHits, 0, 1_000_000)
+	}
+	return n
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,5 +66,45 @@ func TestEvalExplainAndCompareText(t *testing.T) {
 	_, out, _ = runCLI(t, "compare", "../../testdata/reference-cruiser.json", "../../data/samples/hms-thunderchild.json")
 	if !strings.Contains(out, "total") || !strings.Contains(out, "CHANGE") {
 		t.Errorf("compare output:\n%s", out)
+	}
+}
+
+// TestEvalJSONNegativeHullDraft: an illegal draft with negative hull hits
+// (issue 8) used to make eval --json fail on a NaN; it now prints the
+// full result, finite, and exits 1 for illegal.
+func TestEvalJSONNegativeHullDraft(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/reference-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range doc["sections"].(map[string]any) {
+		for _, l := range s.(map[string]any)["layers"].([]any) {
+			l.(map[string]any)["hullHits"] = -5
+		}
+	}
+	b, _ = json.Marshal(doc)
+	f := filepath.Join(t.TempDir(), "negative.json")
+	if err := os.WriteFile(f, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "eval", "--json", f)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (illegal)\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	var r struct {
+		CV     int             `json:"cv"`
+		Legal  bool            `json:"legal"`
+		Expl   json.RawMessage `json:"explanation"`
+		Points int             `json:"points"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	if r.Legal || len(r.Expl) == 0 || r.CV < 0 || r.Points < 0 {
+		t.Errorf("result: legal %v, cv %d, points %d, explanation %d bytes", r.Legal, r.CV, r.Points, len(r.Expl))
 	}
 }
