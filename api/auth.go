@@ -1,12 +1,7 @@
 package api
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
-	"math"
 	"net"
 	"net/http"
 	"strconv"
@@ -14,19 +9,23 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/slipway/slipway/library"
 )
 
 // SessionCookie is the name of the login session cookie.
 const SessionCookie = "slipway_session"
 
 // TokenPrefix starts every personal API token.
-const TokenPrefix = "slw_"
+const TokenPrefix = library.TokenPrefix
 
 const userKey = "slipway.user"
 
+// credentials is the body of register and login. Lengths are checked by
+// the Service's name and password policies, which say what is allowed.
 type credentials struct {
-	Username string `json:"username" validate:"required,min=3,max=40,username"`
-	Password string `json:"password" validate:"required,min=8,max=128"`
+	Username string `json:"username" validate:"required,max=256"`
+	Password string `json:"password" validate:"required,max=1024"`
 }
 
 type userJSON struct {
@@ -34,21 +33,7 @@ type userJSON struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-func toUserJSON(u *User) userJSON { return userJSON{Name: u.Name, CreatedAt: u.CreatedAt} }
-
-// newSecret returns a random 256-bit secret and its SHA-256 hash, the
-// form stored: the secret has full entropy, so a fast hash is enough.
-func newSecret() (secret, hash string) {
-	b := make([]byte, 32)
-	rand.Read(b)
-	secret = base64.RawURLEncoding.EncodeToString(b)
-	return secret, hashSecret(secret)
-}
-
-func hashSecret(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:])
-}
+func toUserJSON(u *library.User) userJSON { return userJSON{Name: u.Name, CreatedAt: u.CreatedAt} }
 
 // authenticate resolves the caller from a bearer token or a session
 // cookie. A bad bearer token is 401; a bad cookie is ignored.
@@ -56,14 +41,14 @@ func (s *Server) authenticate(c *gin.Context) {
 	ctx := c.Request.Context()
 	if h := c.GetHeader("Authorization"); h != "" {
 		scheme, tok, _ := strings.Cut(h, " ")
-		if !strings.EqualFold(scheme, "Bearer") || tok == "" {
+		if !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(tok) == "" {
 			s.problem(c, http.StatusUnauthorized, "unauthorized", "the Authorization header must be 'Bearer <token>'", nil)
 			return
 		}
-		u, err := s.store.TokenUser(ctx, hashSecret(strings.TrimSpace(tok)))
+		u, err := s.svc.TokenUser(ctx, strings.TrimSpace(tok))
 		if err != nil {
-			if errors.Is(err, ErrNotFound) {
-				s.problem(c, http.StatusUnauthorized, "unauthorized", "the API token is not valid", nil)
+			if errors.Is(err, library.ErrNotFound) {
+				s.problem(c, http.StatusUnauthorized, "unauthorized", "the API token is not valid (revoked, or its account was deleted)", nil)
 				return
 			}
 			s.fail(c, err)
@@ -73,11 +58,11 @@ func (s *Server) authenticate(c *gin.Context) {
 		return
 	}
 	if ck, err := c.Cookie(SessionCookie); err == nil && ck != "" {
-		u, err := s.store.SessionUser(ctx, hashSecret(ck), s.now())
+		u, err := s.svc.SessionUser(ctx, ck)
 		switch {
 		case err == nil:
 			setCaller(c, u)
-		case !errors.Is(err, ErrNotFound):
+		case !errors.Is(err, library.ErrNotFound):
 			s.fail(c, err)
 			return
 		}
@@ -85,7 +70,7 @@ func (s *Server) authenticate(c *gin.Context) {
 }
 
 // setCaller records the authenticated user for the handlers and the log.
-func setCaller(c *gin.Context, u *User) {
+func setCaller(c *gin.Context, u *library.User) {
 	c.Set(userKey, u)
 	if info, ok := c.Request.Context().Value(logInfoKey).(*logInfo); ok {
 		info.user = u.Name
@@ -93,20 +78,16 @@ func setCaller(c *gin.Context, u *User) {
 }
 
 // caller returns the authenticated user, or nil for an anonymous request.
-func caller(c *gin.Context) *User {
+func caller(c *gin.Context) *library.User {
 	u, _ := c.Get(userKey)
-	user, _ := u.(*User)
+	user, _ := u.(*library.User)
 	return user
 }
 
-// mustUser returns the caller or answers 401.
-func (s *Server) mustUser(c *gin.Context) *User {
-	u := caller(c)
-	if u == nil {
-		c.Header("WWW-Authenticate", `Bearer realm="slipway"`)
-		s.problem(c, http.StatusUnauthorized, "unauthorized", "log in or send an API token", nil)
-	}
-	return u
+// sessionSecret is the caller's session cookie value, if any.
+func sessionSecret(c *gin.Context) string {
+	ck, _ := c.Cookie(SessionCookie)
+	return ck
 }
 
 func (s *Server) register(c *gin.Context) {
@@ -114,22 +95,12 @@ func (s *Server) register(c *gin.Context) {
 	if !s.decodeBody(c, &cr) {
 		return
 	}
-	if ok, wait := s.limiter.allow("register:" + clientIP(c.Request)); !ok {
-		s.tooMany(c, wait)
-		return
-	}
-	u, err := s.store.CreateUser(c.Request.Context(), cr.Username, hashPassword(cr.Password))
-	if errors.Is(err, ErrConflict) {
-		s.problem(c, http.StatusConflict, "name-taken", "that user name is not available; choose another", nil)
-		return
-	}
+	u, sess, err := s.svc.Register(c.Request.Context(), library.Credentials{Name: cr.Username, Password: cr.Password, Addr: clientIP(c.Request)})
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	if !s.startSession(c, u) {
-		return
-	}
+	s.setSession(c, sess)
 	s.json(c, http.StatusCreated, toUserJSON(u))
 }
 
@@ -138,49 +109,29 @@ func (s *Server) login(c *gin.Context) {
 	if !s.decodeBody(c, &cr) {
 		return
 	}
-	if ok, wait := s.limiter.allow("ip:"+clientIP(c.Request), "user:"+strings.ToLower(cr.Username)); !ok {
-		s.tooMany(c, wait)
-		return
-	}
-	u, err := s.store.UserByName(c.Request.Context(), cr.Username)
-	if err != nil && !errors.Is(err, ErrNotFound) {
+	u, sess, err := s.svc.Login(c.Request.Context(), library.Credentials{Name: cr.Username, Password: cr.Password, Addr: clientIP(c.Request)})
+	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	// An unknown user costs the same hash as a known one, and gets the
-	// same answer as a wrong password.
-	hash := s.dummy
-	if u != nil {
-		hash = u.PasswordHash
-	}
-	if !checkPassword(hash, cr.Password) || u == nil {
-		s.problem(c, http.StatusUnauthorized, "bad-credentials", "wrong user name or password", nil)
-		return
-	}
-	if !s.startSession(c, u) {
-		return
-	}
+	s.setSession(c, sess)
 	s.json(c, http.StatusOK, toUserJSON(u))
 }
 
-func (s *Server) tooMany(c *gin.Context, wait time.Duration) {
-	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-	s.problem(c, http.StatusTooManyRequests, "rate-limited", "too many attempts; wait and retry", nil)
-}
-
-// startSession stores a new session and sets its cookie.
-func (s *Server) startSession(c *gin.Context, u *User) bool {
-	secret, hash := newSecret()
-	exp := s.now().Add(SessionTTL)
-	if err := s.store.CreateSession(c.Request.Context(), hash, u.ID, exp); err != nil {
-		s.fail(c, err)
-		return false
-	}
+// setSession sets the session cookie.
+func (s *Server) setSession(c *gin.Context, sess *library.Session) {
 	http.SetCookie(c.Writer, &http.Cookie{
-		Name: SessionCookie, Value: secret, Path: "/", Expires: exp, MaxAge: int(SessionTTL.Seconds()),
+		Name: SessionCookie, Value: sess.Secret, Path: "/", Expires: sess.Expires, MaxAge: int(time.Until(sess.Expires).Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(c.Request),
 	})
-	return true
+}
+
+// clearSession removes the session cookie.
+func (s *Server) clearSession(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(c.Request),
+	})
 }
 
 // secure reports whether cookies must be Secure: the request came over
@@ -190,17 +141,72 @@ func (s *Server) secure(r *http.Request) bool {
 }
 
 func (s *Server) logout(c *gin.Context) {
-	if ck, err := c.Cookie(SessionCookie); err == nil && ck != "" {
-		if err := s.store.DeleteSession(c.Request.Context(), hashSecret(ck)); err != nil {
+	if ck := sessionSecret(c); ck != "" {
+		if err := s.svc.Logout(c.Request.Context(), ck); err != nil {
 			s.fail(c, err)
 			return
 		}
 	}
-	http.SetCookie(c.Writer, &http.Cookie{
-		Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(c.Request),
-	})
+	s.clearSession(c)
 	c.Status(http.StatusNoContent)
+}
+
+func (s *Server) logoutEverywhere(c *gin.Context) {
+	if err := s.svc.LogoutEverywhere(c.Request.Context(), caller(c)); err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.clearSession(c)
+	c.Status(http.StatusNoContent)
+}
+
+type passwordChange struct {
+	CurrentPassword string `json:"currentPassword" validate:"required,max=1024"`
+	NewPassword     string `json:"newPassword" validate:"required,max=1024"`
+}
+
+func (s *Server) changePassword(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req passwordChange
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	if err := s.svc.ChangePassword(c.Request.Context(), caller(c), req.CurrentPassword, req.NewPassword, sessionSecret(c)); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+type accountDeletion struct {
+	Password string `json:"password" validate:"required,max=1024"`
+}
+
+func (s *Server) deleteAccount(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req accountDeletion
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	if err := s.svc.DeleteAccount(c.Request.Context(), caller(c), req.Password); err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.clearSession(c)
+	c.Status(http.StatusNoContent)
+}
+
+// mustUser returns the caller or answers 401.
+func (s *Server) mustUser(c *gin.Context) *library.User {
+	u := caller(c)
+	if u == nil {
+		s.fail(c, &library.Error{Code: library.EUnauthorized, Message: "log in or send an API token"})
+	}
+	return u
 }
 
 func (s *Server) me(c *gin.Context) {
@@ -224,17 +230,14 @@ type tokenJSON struct {
 }
 
 func (s *Server) createToken(c *gin.Context) {
-	u := s.mustUser(c)
-	if u == nil {
+	if s.mustUser(c) == nil {
 		return
 	}
 	var req tokenRequest
 	if !s.decodeBody(c, &req) {
 		return
 	}
-	secret, _ := newSecret()
-	secret = TokenPrefix + secret
-	t, err := s.store.CreateToken(c.Request.Context(), u.ID, req.Name, hashSecret(secret))
+	t, secret, err := s.svc.CreateToken(c.Request.Context(), caller(c), req.Name)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -251,11 +254,7 @@ type tokenInfo struct {
 }
 
 func (s *Server) listTokens(c *gin.Context) {
-	u := s.mustUser(c)
-	if u == nil {
-		return
-	}
-	ts, err := s.store.Tokens(c.Request.Context(), u.ID)
+	ts, err := s.svc.Tokens(c.Request.Context(), caller(c))
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -269,8 +268,7 @@ func (s *Server) listTokens(c *gin.Context) {
 }
 
 func (s *Server) deleteToken(c *gin.Context) {
-	u := s.mustUser(c)
-	if u == nil {
+	if s.mustUser(c) == nil {
 		return
 	}
 	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
@@ -278,11 +276,7 @@ func (s *Server) deleteToken(c *gin.Context) {
 		s.problem(c, http.StatusNotFound, "not-found", "no such token", nil)
 		return
 	}
-	if err := s.store.DeleteToken(c.Request.Context(), u.ID, id); err != nil {
-		if errors.Is(err, ErrNotFound) {
-			s.problem(c, http.StatusNotFound, "not-found", "no such token", nil)
-			return
-		}
+	if err := s.svc.DeleteToken(c.Request.Context(), caller(c), id); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // BenchmarkEvaluate measures POST /api/v1/evaluate in process, with the
@@ -24,7 +25,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat),
+	srv := api.New(api.Config{Service: library.New(library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat)}),
 		Logger: slog.New(slog.NewJSONHandler(devNull(b), nil))})
 	body, err := os.ReadFile("../data/samples/reference-cruiser.json")
 	if err != nil {

@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-playground/validator/v10"
@@ -19,22 +18,7 @@ import (
 // RuleRequest is the rule id of request-body fields that fail validation.
 const RuleRequest = "R-API-01"
 
-// validUserName reports whether a user name is printable text without
-// leading or trailing spaces. Names are stored and shown verbatim.
-func validUserName(s string) bool {
-	if strings.TrimSpace(s) != s || !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// newValidator returns a validator that names fields by their JSON names
-// and knows the "username" tag.
+// newValidator returns a validator that names fields by their JSON names.
 func newValidator() *validator.Validate {
 	v := validator.New(validator.WithRequiredStructEnabled())
 	v.RegisterTagNameFunc(func(f reflect.StructField) string {
@@ -44,14 +28,32 @@ func newValidator() *validator.Validate {
 		}
 		return name
 	})
-	v.RegisterValidation("username", func(fl validator.FieldLevel) bool {
-		return validUserName(fl.Field().String())
-	})
 	return v
 }
 
-// readBody reads the request body, answering 413 when it is too large.
+// jsonBody reports whether the request's Content-Type allows a JSON body:
+// none given, application/json, or any application/*+json type. Anything
+// else (a form, plain text) is 415.
+func (s *Server) jsonBody(c *gin.Context) bool {
+	ct := c.GetHeader("Content-Type")
+	if ct == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))) {
+		return true
+	}
+	s.problem(c, http.StatusUnsupportedMediaType, "unsupported-media-type",
+		"the body must be JSON: send Content-Type: application/json (curl: --json @file)", nil)
+	return false
+}
+
+// readBody reads a JSON request body, answering 415 when it is not JSON
+// and 413 when it is too large.
 func (s *Server) readBody(c *gin.Context) ([]byte, bool) {
+	if !s.jsonBody(c) {
+		return nil, false
+	}
 	b, err := io.ReadAll(c.Request.Body)
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -125,14 +127,14 @@ func fieldMessage(fe validator.FieldError) string {
 	switch fe.Tag() {
 	case "required":
 		return "is required"
-	case "min":
-		return "must be at least " + fe.Param() + " long"
-	case "max":
-		return "must be at most " + fe.Param() + " long"
+	case "min", "max":
+		word := map[string]string{"min": "at least", "max": "at most"}[fe.Tag()]
+		if fe.Kind() == reflect.String {
+			return "must be " + word + " " + fe.Param() + " characters long"
+		}
+		return "must be " + word + " " + fe.Param()
 	case "oneof":
 		return "must be one of: " + fe.Param()
-	case "username":
-		return "must be printable text without leading or trailing spaces"
 	}
 	return "fails the " + fe.Tag() + " check"
 }

@@ -2,9 +2,10 @@ package api
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
+
+	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -38,22 +39,32 @@ func (s *Server) evaluate(c *gin.Context) {
 	if o.CrewQuality, ok = s.intQuery(c, "crew", 1, 5); !ok {
 		return
 	}
-	o.CommandQuality = designer.Die(strings.ToUpper(c.Query("command")))
-	o.DamageControl = designer.Die(strings.ToUpper(c.Query("damageControl")))
-	for _, q := range []struct {
-		name string
-		die  designer.Die
-	}{{"command", o.CommandQuality}, {"damageControl", o.DamageControl}} {
-		if q.die != "" && !q.die.Valid() {
-			s.problem(c, http.StatusBadRequest, "bad-query", "query parameter "+q.name+": must be a die such as D4", nil)
-			return
-		}
+	if o.CommandQuality, ok = s.dieQuery(c, "command", "D2", "D6"); !ok {
+		return
+	}
+	if o.DamageControl, ok = s.dieQuery(c, "damageControl", "D4", "D6"); !ok {
+		return
 	}
 	d, ok := s.decodeDesign(c)
 	if !ok {
 		return
 	}
-	s.json(c, http.StatusOK, s.eval.Evaluate(d, o))
+	s.json(c, http.StatusOK, s.svc.Evaluate(d, o))
+}
+
+// dieQuery reads an optional die query parameter in [lo, hi] (as dice,
+// e.g. D2-D6); absent is "".
+func (s *Server) dieQuery(c *gin.Context, name, lo, hi string) (designer.Die, bool) {
+	v := strings.ToUpper(c.Query(name))
+	if v == "" {
+		return "", true
+	}
+	d := designer.Die(v)
+	if !d.Valid() || d.Sides() < designer.Die(lo).Sides() || d.Sides() > designer.Die(hi).Sides() {
+		s.queryError(c, name, fmt.Sprintf("must be a die from %s to %s (you gave %q)", lo, hi, c.Query(name)))
+		return "", false
+	}
+	return d, true
 }
 
 // intQuery reads an optional whole-number query parameter in [lo, hi];
@@ -65,22 +76,14 @@ func (s *Server) intQuery(c *gin.Context, name string, lo, hi int) (int, bool) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: must be a whole number from %d to %d", name, lo, hi), nil)
+		s.queryError(c, name, fmt.Sprintf("must be a whole number from %d to %d", lo, hi))
 		return 0, false
 	}
 	return n, true
 }
 
-// validateReport is the answer of POST /validate, the shape of one entry
-// of `slipway validate --json` without the file name.
-type validateReport struct {
-	Readable bool                 `json:"readable"`
-	Legal    bool                 `json:"legal"`
-	Tier     *designer.TierReport `json:"tier,omitempty"`
-	Problems designer.Problems    `json:"problems"`
-}
-
-// validateDesign answers POST /validate?tier=N.
+// validateDesign answers POST /validate?tier=N with the same report as
+// one entry of `slipway validate --json` (less the file name).
 func (s *Server) validateDesign(c *gin.Context) {
 	tier, ok := s.intQuery(c, "tier", 1, 3)
 	if !ok {
@@ -90,10 +93,17 @@ func (s *Server) validateDesign(c *gin.Context) {
 	if !ok {
 		return
 	}
-	probs := s.cat.Validate(d, designer.Options{TierLimit: tier})
-	if probs == nil {
-		probs = designer.Problems{}
-	}
-	t := s.cat.Tier(d)
-	s.json(c, http.StatusOK, validateReport{Readable: true, Legal: probs.Legal(), Tier: &t, Problems: probs})
+	r := s.svc.Validate(d, tier)
+	s.json(c, http.StatusOK, validateReport{Readable: true, Decoded: true, Legal: r.Legal, Tier: &r.Tier, Problems: r.Problems})
+}
+
+// validateReport is the answer of POST /validate: one entry of
+// `slipway validate --json` without the file name. A body that is not a
+// structurally sound document is a 400 problem instead.
+type validateReport struct {
+	Readable bool                 `json:"readable"`
+	Decoded  bool                 `json:"decoded"`
+	Legal    bool                 `json:"legal"`
+	Tier     *designer.TierReport `json:"tier,omitempty"`
+	Problems designer.Problems    `json:"problems"`
 }

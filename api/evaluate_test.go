@@ -3,15 +3,14 @@ package api_test
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // TestEvaluateMatchesCosting: POST /evaluate answers the costing result
@@ -57,12 +56,12 @@ func TestRecompute(t *testing.T) {
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	old := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: olderModel{costing.NewModel(cat)}})
+	old := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: olderModel{costing.NewModel(cat)}})
 	n, err := old.SeedSamples(ctx)
 	if err != nil || n == 0 {
 		t.Fatalf("seed %d %v", n, err)
 	}
-	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat)})
+	srv := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat)})
 	rep, err := srv.Recompute(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -75,9 +74,7 @@ func TestRecompute(t *testing.T) {
 			t.Errorf("change %+v", c)
 		}
 	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	page, err := db.Library(ctx, api.LibraryQuery{Sort: "cv", Desc: true, Limit: 100})
+	page, err := db.Library(ctx, library.LibraryQuery{Sort: "cv", Desc: true, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

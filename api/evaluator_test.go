@@ -1,14 +1,14 @@
 package api_test
 
 import (
-	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // testEvaluator is the evaluator the tests run the server with: the same
 // costing model slipway serve uses.
-func testEvaluator(cat *designer.Catalogue) api.Evaluator {
+func testEvaluator(cat *designer.Catalogue) library.Evaluator {
 	return costing.NewModel(cat)
 }
 

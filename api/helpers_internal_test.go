@@ -35,37 +35,33 @@ func TestOpenAPIPath(t *testing.T) {
 	}
 }
 
-func TestValidUserName(t *testing.T) {
-	cases := map[string]bool{
-		"ada":              true,
-		"Ada Lovelace":     true,
-		"<b>bold</b>":      true,
-		"Robert'); DROP--": true,
-		" leading":         false,
-		"trailing ":        false,
-		"tab\there":        false,
-		"newline\nhere":    false,
-		"zero\u200bwidth":  false,
-		"emoji 🚀":          true,
+// TestPrecondition reads If-Match as RFC 9110 says: * is any version, a
+// list matches any entry, weak tags and garbage never match.
+func TestPrecondition(t *testing.T) {
+	cases := []struct {
+		header string
+		any    bool
+		given  []int
+	}{
+		{``, false, nil},
+		{`*`, true, nil},
+		{` * `, true, nil},
+		{`"v3"`, false, []int{3}},
+		{`"v1", "v2" ,"v3"`, false, []int{1, 2, 3}},
+		{`W/"v3"`, false, []int{}},
+		{`W/"v3", "v4"`, false, []int{4}},
+		{`"v0", "v-1", "vx", v3, "v03"`, false, []int{}},
 	}
-	for in, want := range cases {
-		if got := validUserName(in); got != want {
-			t.Errorf("validUserName(%q) = %v, want %v", in, got, want)
+	for _, c := range cases {
+		p := precondition(c.header)
+		if p.Any != c.any || len(p.Versions) != len(c.given) || (c.given == nil) != (p.Versions == nil) {
+			t.Errorf("precondition(%q) = %+v, want any %v versions %v", c.header, p, c.any, c.given)
+			continue
 		}
-	}
-}
-
-func TestPasswordHash(t *testing.T) {
-	h := hashPassword("correct horse")
-	if !checkPassword(h, "correct horse") || checkPassword(h, "correct horsf") {
-		t.Fatal("hash does not check")
-	}
-	if hashPassword("correct horse") == h {
-		t.Fatal("hashes are not salted")
-	}
-	for _, bad := range []string{"", "!", "$argon2id$v=19$m=1,t=1,p=1$$", "$bcrypt$x$y$z$w"} {
-		if checkPassword(bad, "") {
-			t.Errorf("malformed hash %q matched", bad)
+		for i := range c.given {
+			if p.Versions[i] != c.given[i] {
+				t.Errorf("precondition(%q) = %+v, want versions %v", c.header, p, c.given)
+			}
 		}
 	}
 }

@@ -17,7 +17,14 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
+
+// envConfig configures a test server: the library Service and the API.
+type envConfig struct {
+	Library *library.Config
+	API     api.Config
+}
 
 // env is a real server on loopback over a fresh SQLite file.
 type env struct {
@@ -30,7 +37,7 @@ type env struct {
 
 // newEnv starts a server with the sample library published, and checks
 // every response it gives against the OpenAPI document at the end.
-func newEnv(t *testing.T, opts ...func(*api.Config)) *env {
+func newEnv(t *testing.T, opts ...func(*envConfig)) *env {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "slipway.db"))
@@ -38,12 +45,15 @@ func newEnv(t *testing.T, opts ...func(*api.Config)) *env {
 		t.Fatal(err)
 	}
 	cat := designer.BuiltinCatalogue()
-	cfg := api.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat), LoginRate: 1000}
+	lcfg := library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat),
+		Limits: library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000}}
+	cfg := envConfig{Library: &lcfg}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	srv := api.New(cfg)
-	if _, err := srv.SeedSamples(ctx); err != nil {
+	cfg.API.Service = library.New(lcfg)
+	srv := api.New(cfg.API)
+	if _, err := srv.Service().SeedSamples(ctx); err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/slipway/slipway/library"
 )
 
 // libraryJSON is one page of the library.
@@ -16,8 +18,13 @@ type libraryJSON struct {
 	Next    string       `json:"next,omitempty"`
 }
 
-// defaultDesc says which sorts run high to low unless order=asc.
-var defaultDesc = map[string]bool{"newest": true, "cv": true, "points": true, "name": false, "forks": true}
+// cursorJSON is the opaque cursor: the sort order it was issued for and
+// the last row's key.
+type cursorJSON struct {
+	Sort string `json:"o"`
+	Desc bool   `json:"d"`
+	library.Cursor
+}
 
 // library answers GET /library: public designs matching q and the
 // filters, sorted, one page at a time.
@@ -26,7 +33,7 @@ func (s *Server) library(c *gin.Context) {
 	if !ok {
 		return
 	}
-	page, err := s.store.Library(c.Request.Context(), q)
+	page, err := s.svc.Library(c.Request.Context(), q)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -36,32 +43,30 @@ func (s *Server) library(c *gin.Context) {
 		out.Designs = append(out.Designs, toDesignJSON(d, false))
 	}
 	if page.Next != nil {
-		b, _ := json.Marshal(struct {
-			Sort string `json:"o"`
-			Desc bool   `json:"d"`
-			*Cursor
-		}{q.Sort, q.Desc, page.Next})
+		b, _ := json.Marshal(cursorJSON{q.Sort, q.Desc, *page.Next})
 		out.Next = base64.RawURLEncoding.EncodeToString(b)
 	}
 	c.Header("Cache-Control", "public, no-cache")
 	s.json(c, http.StatusOK, out)
 }
 
-func (s *Server) libraryQuery(c *gin.Context) (LibraryQuery, bool) {
-	q := LibraryQuery{Q: c.Query("q"), Movement: c.Query("movement"), Hull: c.Query("hull"), Ruleset: c.Query("ruleset")}
-	bad := func(name, why string) (LibraryQuery, bool) {
-		s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: %s", name, why), nil)
-		return q, false
+// ParseLibraryQuery reads the library's URL query parameters into a
+// LibraryQuery; the Service checks the values. A malformed parameter is
+// an error naming it. The web pages share it, so a search URL means the
+// same on /library and /api/v1/library.
+func ParseLibraryQuery(get func(string) string) (library.LibraryQuery, error) {
+	q := library.LibraryQuery{Q: get("q"), Movement: get("movement"), Hull: get("hull"), Ruleset: get("ruleset"), Sort: get("sort")}
+	bad := func(name, why string) (library.LibraryQuery, error) {
+		return q, &library.Error{Code: library.EInvalid, Field: name, Message: why}
 	}
-	if len(q.Q) > 256 {
-		return bad("q", "is longer than 256 bytes")
+	if q.Sort == "" {
+		q.Sort = "newest"
 	}
-	q.Sort = c.DefaultQuery("sort", "newest")
-	desc, ok := defaultDesc[q.Sort]
+	desc, ok := library.Sorts[q.Sort]
 	if !ok {
 		return bad("sort", "must be one of newest, cv, points, name, forks")
 	}
-	switch c.Query("order") {
+	switch get("order") {
 	case "":
 	case "asc":
 		desc = false
@@ -71,53 +76,61 @@ func (s *Server) libraryQuery(c *gin.Context) (LibraryQuery, bool) {
 		return bad("order", "must be asc or desc")
 	}
 	q.Desc = desc
-	ints := map[string]*int{"tier": &q.Tier, "techLevel": &q.TechLevel, "limit": &q.Limit}
-	for name, dst := range ints {
-		if v := c.Query(name); v != "" {
+	for _, p := range []struct {
+		name string
+		dst  *int
+	}{{"tier", &q.Tier}, {"techLevel", &q.TechLevel}, {"limit", &q.Limit}} {
+		if v := get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return bad(name, "must be a positive whole number")
+				return bad(p.name, "must be a positive whole number")
 			}
-			*dst = n
+			*p.dst = n
 		}
 	}
-	if q.Limit > 100 {
-		return bad("limit", "must be at most 100")
-	}
-	floats := map[string]**float64{"cvMin": &q.CVMin, "cvMax": &q.CVMax, "pointsMin": &q.PtsMin, "pointsMax": &q.PtsMax}
-	for name, dst := range floats {
-		if v := c.Query(name); v != "" {
+	for _, p := range []struct {
+		name string
+		dst  **float64
+	}{{"cvMin", &q.CVMin}, {"cvMax", &q.CVMax}, {"pointsMin", &q.PtsMin}, {"pointsMax", &q.PtsMax}} {
+		if v := get(p.name); v != "" {
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil {
-				return bad(name, "must be a number")
+				return bad(p.name, "must be a number")
 			}
-			*dst = &f
+			*p.dst = &f
 		}
 	}
-	if v := c.Query("carriesFighters"); v != "" {
+	if v := get("carriesFighters"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
 			return bad("carriesFighters", "must be true or false")
 		}
 		q.CarriesFighters = &b
 	}
-	if v := c.Query("cursor"); v != "" {
-		var cur struct {
-			Sort string `json:"o"`
-			Desc bool   `json:"d"`
-			Cursor
-		}
+	if v := get("cursor"); v != "" {
+		var cur cursorJSON
 		b, err := base64.RawURLEncoding.DecodeString(v)
-		if err != nil || json.Unmarshal(b, &cur) != nil || cur.Seq <= 0 {
+		if err != nil || len(b) > 2048 || json.Unmarshal(b, &cur) != nil {
 			return bad("cursor", "is not a cursor this service issued")
 		}
 		if cur.Sort != q.Sort || cur.Desc != q.Desc {
 			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
 		}
 		q.After = &cur.Cursor
-		if _, isString := q.After.Key.(string); isString != (q.Sort == "name") && q.Sort != "newest" {
-			return bad("cursor", "has a key of the wrong type")
-		}
+	}
+	return q, nil
+}
+
+func (s *Server) libraryQuery(c *gin.Context) (library.LibraryQuery, bool) {
+	q, err := ParseLibraryQuery(c.Query)
+	if err != nil {
+		s.fail(c, err)
+		return q, false
 	}
 	return q, true
+}
+
+// queryError is a bad query parameter, answered 400 as "bad-query".
+func (s *Server) queryError(c *gin.Context, name, why string) {
+	s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: %s", name, why), nil)
 }

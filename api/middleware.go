@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -66,7 +67,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
-		if id == "" || len(id) > 64 {
+		if !validRequestID(id) {
 			var b [8]byte
 			rand.Read(b[:])
 			id = hex.EncodeToString(b[:])
@@ -109,13 +110,15 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
-// writeProblem writes a problem response outside gin.
+// writeProblem writes a problem response outside gin. The body is
+// valid JSON whatever bytes the request path held.
 func writeProblem(w http.ResponseWriter, r *http.Request, status int, slug, detail string) {
+	b, _ := json.Marshal(Problem{Type: problemTypeBase + slug, Title: http.StatusText(status), Status: status,
+		Detail: detail, Instance: r.URL.Path, RequestID: requestID(r.Context())})
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, `{"type":%q,"title":%q,"status":%d,"detail":%q,"instance":%q,"requestId":%q}`+"\n",
-		problemTypeBase+slug, http.StatusText(status), status, detail, r.URL.Path, requestID(r.Context()))
+	w.Write(append(b, '\n'))
 }
 
 // recoverer turns a handler panic into a 500 problem and logs it.
@@ -129,4 +132,18 @@ func (s *Server) recoverer(c *gin.Context) {
 		}
 	}()
 	c.Next()
+}
+
+// validRequestID reports whether a client's X-Request-Id may be echoed and
+// logged: 1-64 letters, digits, dots, dashes and underscores.
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/library"
 )
 
 type openAPIDoc struct {
@@ -71,7 +72,7 @@ func TestOpenAPIRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	srv := api.New(api.Config{Store: db})
+	srv := api.New(api.Config{Service: library.New(library.Config{Store: db})})
 	registered := map[string]bool{}
 	for _, r := range srv.Routes() {
 		registered[r] = true

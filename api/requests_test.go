@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slipway/slipway/api"
 )
 
 // injections are hostile strings that must be stored and returned as
@@ -255,7 +254,7 @@ func TestAccounts(t *testing.T) {
 // TestLoginRateLimit: a burst of failed logins for one name ends in 429
 // with Retry-After.
 func TestLoginRateLimit(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.LoginRate = 5 })
+	e := newEnv(t, func(c *envConfig) { c.Library.Limits.LoginsPerMinute = 5 })
 	e.register("erin")
 	a := e.anon()
 	limited := false

@@ -6,12 +6,15 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // Problem is an RFC 9457 problem details object, extended with the
@@ -47,20 +50,68 @@ func (s *Server) problem(c *gin.Context, status int, slug, detail string, probs 
 	c.Abort()
 }
 
-// fail maps a store or internal error to a problem response.
+// statuses maps the library's refusal codes to HTTP statuses.
+var statuses = map[library.Code]int{
+	library.ENotFound:     http.StatusNotFound,
+	library.EInvalid:      http.StatusBadRequest,
+	library.EIllegal:      http.StatusUnprocessableEntity,
+	library.EUnauthorized: http.StatusUnauthorized,
+	library.EForbidden:    http.StatusForbidden,
+	library.EConflict:     http.StatusConflict,
+	library.EStale:        http.StatusPreconditionFailed,
+	library.EPrecondition: http.StatusPreconditionRequired,
+	library.EQuota:        http.StatusForbidden,
+	library.ETooLarge:     http.StatusRequestEntityTooLarge,
+	library.ERateLimited:  http.StatusTooManyRequests,
+	library.EBusy:         http.StatusServiceUnavailable,
+}
+
+// slugs names the problem type of a code where it differs from the code.
+var slugs = map[library.Code]string{
+	library.EInvalid:  "invalid-request",
+	library.EConflict: "name-taken",
+}
+
+// fail answers an error: a library refusal with its status and message,
+// anything else as a logged 500.
 func (s *Server) fail(c *gin.Context, err error) {
-	switch {
-	case errors.Is(err, ErrNotFound):
-		s.problem(c, http.StatusNotFound, "not-found", "no such design", nil)
-	case errors.Is(err, ErrStale):
-		s.problem(c, http.StatusPreconditionFailed, "stale-version",
-			"the design has changed since the version named in If-Match; read it again and retry", nil)
-	case errors.Is(err, ErrBadQuery):
-		s.problem(c, http.StatusBadRequest, "bad-query", "the search query is not valid", nil)
-	default:
+	code := library.ErrorCode(err)
+	status, ok := statuses[code]
+	if !ok {
 		s.log.ErrorContext(c.Request.Context(), "internal error", "err", err, "requestId", requestID(c.Request.Context()))
 		s.problem(c, http.StatusInternalServerError, "internal", "internal error; the request id names it in the log", nil)
+		return
 	}
+	slug := string(code)
+	if sl, ok := slugs[code]; ok {
+		slug = sl
+	}
+	detail := err.Error()
+	var probs designer.Problems
+	var le *library.Error
+	if errors.As(err, &le) {
+		probs = le.Problems
+		if le.Field != "" && le.Code == library.EInvalid {
+			probs = append(probs, designer.Problem{Rule: RuleRequest, Severity: designer.Error, Path: le.Field, Message: le.Message})
+		}
+		if le.RetryAfter > 0 {
+			c.Header("Retry-After", strconv.Itoa(int(math.Ceil(le.RetryAfter.Seconds()))))
+		}
+		if code == library.EUnauthorized {
+			c.Header("WWW-Authenticate", `Bearer realm="slipway"`)
+		}
+	} else {
+		switch code {
+		case library.ENotFound:
+			detail = "no such design"
+		case library.EStale:
+			detail = "the design has changed since the version named in If-Match; read it again and retry"
+		}
+	}
+	if code == library.EIllegal {
+		probs = library.Prefix("design", probs)
+	}
+	s.problem(c, status, slug, detail, probs)
 }
 
 // json writes v as JSON with a strong ETag over the bytes; a GET whose

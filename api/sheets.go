@@ -6,11 +6,12 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/slipway/slipway/costing"
-	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -32,43 +33,46 @@ func (s *Server) cardPDF(c *gin.Context) {
 func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
 	if err != nil {
-		s.problem(c, http.StatusBadRequest, "bad-query", err.Error(), nil)
+		s.queryError(c, "paper", err.Error())
 		return
 	}
-	d, ok := s.readable(c)
+	n, ok := s.versionParam(c, "version", c.Query("version"), true)
 	if !ok {
 		return
 	}
-	doc, n := d.Latest.Document, d.Version
-	if q := c.Query("version"); q != "" {
-		v, ok := s.version(c, d, q)
-		if !ok {
-			return
-		}
-		doc, n = v.Document, v.N
+	d, v, err := s.svc.Version(c.Request.Context(), caller(c), c.Param("id"), n)
+	if err != nil {
+		s.fail(c, err)
+		return
 	}
+	cacheFor(c, d)
 	// The bytes depend only on the version, the costing model and the
 	// options, so those make the ETag.
-	etag := fmt.Sprintf(`"%s-%d-%s-%s"`, kind, n, s.eval.Version(), optionsTag(opt))
+	eval := s.svc.Evaluator()
+	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s"`, kind, d.ID, v.N, eval.Version(), optionsTag(opt))
 	c.Header("ETag", etag)
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	dd, err := designer.DecodeDesign(doc)
+	dd, err := library.DecodeVersion(v)
 	if err != nil {
-		s.fail(c, fmt.Errorf("stored design %s version %d: %w", d.ID, n, err))
+		s.fail(c, err)
 		return
 	}
-	ship := sheets.Evaluate(s.eval, dd, costing.Options{})
-	ship.Version, ship.Link = n, s.designLink(d.ID)
+	ship := sheets.Evaluate(eval, dd, costing.Options{})
+	ship.Version, ship.Link = v.N, s.designLink(d.ID)
 	var buf bytes.Buffer
-	if err := render(&buf, ship, opt); err != nil {
-		s.fail(c, fmt.Errorf("render %s of %s: %w", kind, d.ID, err))
+	err = s.prints.Do(c.Request.Context(), func() error { return render(&buf, ship, opt) })
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render %s of %s: %w", kind, d.ID, err)
+		}
+		s.fail(c, err)
 		return
 	}
-	name := sheets.SafeFileName(dd.Name) + "-v" + strconv.Itoa(n) + "-" + kind + ".pdf"
+	name := sheets.SafeFileName(dd.Name) + "-v" + strconv.Itoa(v.N) + "-" + kind + ".pdf"
 	s.pdf(c, name, buf.Bytes())
 }
 
@@ -77,10 +81,11 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 func (s *Server) aidsPDF(c *gin.Context) {
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
 	if err != nil {
-		s.problem(c, http.StatusBadRequest, "bad-query", err.Error(), nil)
+		s.queryError(c, "paper", err.Error())
 		return
 	}
-	etag := fmt.Sprintf(`"aids-%s"`, optionsTag(opt))
+	tag := optionsTag(opt)
+	etag := fmt.Sprintf(`"aids-%s"`, tag)
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "public, max-age=3600")
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
@@ -88,12 +93,48 @@ func (s *Server) aidsPDF(c *gin.Context) {
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	var buf bytes.Buffer
-	if err := sheets.Aids(&buf, opt); err != nil {
-		s.fail(c, fmt.Errorf("render play aids: %w", err))
+	b, err := s.aids.get(tag, func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := s.prints.Do(c.Request.Context(), func() error { return sheets.Aids(&buf, opt) })
+		return buf.Bytes(), err
+	})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render play aids: %w", err)
+		}
+		s.fail(c, err)
 		return
 	}
-	s.pdf(c, "slipway-play-aids.pdf", buf.Bytes())
+	s.pdf(c, "slipway-play-aids.pdf", b)
+}
+
+// aidsCache keeps the play aids PDF of each option set: the same bytes
+// for everyone, so rendered once per process.
+type aidsCache struct {
+	mu    sync.Mutex
+	bytes map[string][]byte
+}
+
+// get returns the cached PDF for tag, rendering it with render when it is
+// missing (a failed render is not cached).
+func (a *aidsCache) get(tag string, render func() ([]byte, error)) ([]byte, error) {
+	a.mu.Lock()
+	b, ok := a.bytes[tag]
+	a.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := render()
+	if err != nil {
+		return nil, err
+	}
+	a.mu.Lock()
+	if a.bytes == nil {
+		a.bytes = map[string][]byte{}
+	}
+	a.bytes[tag] = b
+	a.mu.Unlock()
+	return b, nil
 }
 
 // pdf writes a PDF download with a file name safe in any browser.

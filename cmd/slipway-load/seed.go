@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // words make up generated names, descriptions, tags and universes, and
@@ -35,7 +35,7 @@ func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) er
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	srv := api.New(api.Config{Store: db, Catalogue: cat, Evaluator: costing.NewModel(cat),
+	srv := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: costing.NewModel(cat),
 		Logger: slog.New(slog.DiscardHandler)})
 	if _, err := srv.SeedSamples(ctx); err != nil {
 		return err
@@ -68,7 +68,7 @@ func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) er
 			}
 			batch = append(batch, dd)
 		}
-		if _, err := srv.StoreDesigns(ctx, owner, batch, api.Public); err != nil {
+		if _, err := srv.StoreDesigns(ctx, owner, batch, library.Public); err != nil {
 			return err
 		}
 		done += k

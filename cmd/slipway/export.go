@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/library"
 )
 
 func exportCommand() command {
@@ -47,7 +48,11 @@ func export(ctx context.Context, dbPath, user, id, out string, stdout io.Writer)
 	defer db.Close()
 	ids := []string{id}
 	if user != "" {
-		u, err := db.UserByName(ctx, user)
+		key, err := library.UserNameKey(user)
+		if err != nil {
+			return fmt.Errorf("user %s: %w", user, err)
+		}
+		u, err := db.UserByKey(ctx, key)
 		if err != nil {
 			return fmt.Errorf("user %s: %w", user, err)
 		}

@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"os"
 
-	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 func importCommand() command {
@@ -25,8 +25,8 @@ func importCommand() command {
 			if !ok {
 				return code
 			}
-			v := api.Visibility(*vis)
-			if *user == "" || len(args) == 0 || (v != api.Private && v != api.Unlisted && v != api.Public) ||
+			v := library.Visibility(*vis)
+			if *user == "" || len(args) == 0 || (v != library.Private && v != library.Unlisted && v != library.Public) ||
 				(*invalid != "reject" && *invalid != "draft") {
 				fs.Usage()
 				return 2
@@ -71,12 +71,12 @@ func importCommand() command {
 			}
 			defer db.Close()
 			if len(keep) > 0 {
-				u, err := srv.EnsureUser(ctx, *user)
+				u, err := srv.Service().EnsureUser(ctx, *user)
 				if err != nil {
 					fmt.Fprintln(stderr, "slipway import:", err)
 					return 1
 				}
-				ids, err := srv.StoreDesigns(ctx, u, keep, v)
+				ids, err := srv.Service().StoreDesigns(ctx, u, keep, v)
 				if err != nil {
 					fmt.Fprintln(stderr, "slipway import:", err)
 					return 1

@@ -7,7 +7,7 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 )
 
 func recomputeCommand() command {
@@ -29,12 +29,12 @@ func recomputeCommand() command {
 				return 1
 			}
 			defer db.Close()
-			rep, err := srv.Recompute(ctx)
+			rep, err := srv.Service().Recompute(ctx)
 			if err != nil {
 				fmt.Fprintln(stderr, "slipway recompute:", err)
 				return 1
 			}
-			var past []api.Recomputation
+			var past []library.Recomputation
 			if *history > 0 {
 				if past, err = db.Recomputations(ctx, *history); err != nil {
 					fmt.Fprintln(stderr, "slipway recompute:", err)
@@ -45,8 +45,8 @@ func recomputeCommand() command {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
 				out := struct {
-					*api.RecomputeReport
-					History []api.Recomputation `json:"history,omitempty"`
+					*library.RecomputeReport
+					History []library.Recomputation `json:"history,omitempty"`
 				}{rep, past}
 				if err := enc.Encode(out); err != nil {
 					fmt.Fprintln(stderr, "slipway recompute:", err)
@@ -65,7 +65,7 @@ func recomputeCommand() command {
 	}
 }
 
-func printChanges(w io.Writer, cs []api.Recomputation) {
+func printChanges(w io.Writer, cs []library.Recomputation) {
 	for _, c := range cs {
 		fmt.Fprintf(w, "  %s v%d: %s -> %s, CV %g -> %g, points %g -> %g\n",
 			c.DesignID, c.Version, c.OldModel, c.NewModel, c.OldCV, c.NewCV, c.OldPoints, c.NewPoints)

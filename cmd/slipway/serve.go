@@ -16,6 +16,7 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
 )
 
 // serveFlags are the settings shared by the commands that open the
@@ -85,33 +86,38 @@ func openServer(ctx context.Context, dbPath, baseURL string, log *slog.Logger) (
 		return nil, nil, err
 	}
 	cat := designer.BuiltinCatalogue()
-	srv := api.New(api.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log, BaseURL: base})
+	svc := library.New(library.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log})
+	srv := api.New(api.Config{Service: svc, Logger: log, BaseURL: base})
 	return db, srv, nil
 }
 
 func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer) error {
+	// Take the port first: a server that cannot listen must not create
+	// or change a database.
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	db, srv, err := openServer(ctx, f.db, f.baseURL, log)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	n, err := srv.SeedSamples(ctx)
+	svc := srv.Service()
+	n, err := svc.SeedSamples(ctx)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
-		log.Info("published the sample library", "designs", n, "user", api.LibraryUser)
+		log.Info("published the sample library", "designs", n, "user", library.SystemUser)
 	}
-	rep, err := srv.Recompute(ctx)
+	rep, err := svc.Recompute(ctx)
 	if err != nil {
 		return err
 	}
 	if len(rep.Changes) > 0 {
 		log.Info("re-evaluated stored designs", "model", rep.Model, "versions", len(rep.Changes))
-	}
-	ln, err := net.Listen("tcp", f.addr)
-	if err != nil {
-		return err
 	}
 	hs := &http.Server{
 		Handler:           srv,
@@ -133,6 +139,11 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 			case <-ctx.Done():
 				return
 			case <-t.C:
+				if n, err := svc.PurgeDeleted(ctx); err != nil {
+					log.Warn("purge deleted designs", "err", err)
+				} else if n > 0 {
+					log.Info("purged deleted designs", "designs", n)
+				}
 				if err := db.Optimize(ctx); err != nil {
 					log.Warn("optimize", "err", err)
 				}
@@ -155,6 +166,6 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 
 // newEvaluator returns the costing model the service stores evaluations
 // from.
-func newEvaluator(cat *designer.Catalogue) api.Evaluator {
+func newEvaluator(cat *designer.Catalogue) library.Evaluator {
 	return costing.NewModel(cat)
 }

@@ -1,4 +1,4 @@
-// Package sqlite implements api.Store on SQLite (modernc.org/sqlite, pure
+// Package sqlite implements library.Store on SQLite (modernc.org/sqlite, pure
 // Go): WAL mode, foreign keys, a busy timeout, one writer connection and a
 // pool of readers, and versioned migrations embedded in the binary.
 package sqlite
@@ -15,7 +15,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-// DB is a Slipway database. It implements api.Store.
+// DB is a Slipway database. It implements library.Store.
 type DB struct {
 	path string
 	// w is the single writer connection: SQLite allows one writer at a
@@ -48,6 +48,10 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	if err := db.migrate(ctx); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	if err := db.backfillUsers(ctx); err != nil {
 		db.w.Close()
 		return nil, err
 	}

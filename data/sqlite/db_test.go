@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/data/sqlite"
 )
 
@@ -71,10 +71,10 @@ func TestPragmas(t *testing.T) {
 	}
 }
 
-func newDesign(id string, owner int64, vis api.Visibility) *api.NewDesign {
-	return &api.NewDesign{
+func newDesign(id string, owner int64, vis library.Visibility) *library.NewDesign {
+	return &library.NewDesign{
 		ID: id, OwnerID: owner, Visibility: vis, Ruleset: "metaverse", RulesVersion: 1, Name: "Ship " + id,
-		Version: api.Version{Document: []byte(`{"name":"Ship ` + id + `"}`), Evaluation: api.Evaluation{ModelVersion: "m/1", CV: 10}},
+		Version: library.Version{Document: []byte(`{"name":"Ship ` + id + `"}`), Evaluation: library.Evaluation{ModelVersion: "m/1", CV: 10}},
 	}
 }
 
@@ -83,38 +83,38 @@ func newDesign(id string, owner int64, vis api.Visibility) *api.NewDesign {
 func TestDesignStore(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "d.db"))
-	u, err := db.CreateUser(ctx, "Ann", "hash")
+	u, err := db.CreateUser(ctx, library.NewUser{Name: "Ann", Key: "ann", Skeleton: "ann", PasswordHash: "hash"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateUser(ctx, "ann", "hash"); !errors.Is(err, api.ErrConflict) {
+	if _, err := db.CreateUser(ctx, library.NewUser{Name: "ann", Key: "ann", Skeleton: "ann2", PasswordHash: "hash"}); !errors.Is(err, library.ErrConflict) {
 		t.Fatalf("duplicate user: %v", err)
 	}
-	if err := db.CreateDesigns(ctx, []*api.NewDesign{newDesign("a", u.ID, api.Public)}); err != nil {
+	if err := db.CreateDesigns(ctx, []*library.NewDesign{newDesign("a", u.ID, library.Public)}); err != nil {
 		t.Fatal(err)
 	}
 	// A batch with a duplicate id stores nothing.
-	err = db.CreateDesigns(ctx, []*api.NewDesign{newDesign("b", u.ID, api.Public), newDesign("a", u.ID, api.Public)})
+	err = db.CreateDesigns(ctx, []*library.NewDesign{newDesign("b", u.ID, library.Public), newDesign("a", u.ID, library.Public)})
 	if err == nil {
 		t.Fatal("duplicate id accepted")
 	}
-	if _, err := db.Design(ctx, "b"); !errors.Is(err, api.ErrNotFound) {
+	if _, err := db.Design(ctx, "b"); !errors.Is(err, library.ErrNotFound) {
 		t.Fatalf("half-written batch: %v", err)
 	}
 	// Foreign keys hold: no design for a missing owner.
-	if err := db.CreateDesigns(ctx, []*api.NewDesign{newDesign("c", 999, api.Public)}); err == nil {
+	if err := db.CreateDesigns(ctx, []*library.NewDesign{newDesign("c", 999, library.Public)}); err == nil {
 		t.Fatal("design with a missing owner accepted")
 	}
-	nd := newDesign("a", u.ID, api.Public)
+	nd := newDesign("a", u.ID, library.Public)
 	nd.Version.Document = []byte(`{"name":"v2"}`)
 	d, err := db.UpdateDesign(ctx, "a", 1, *nd, nd.Version)
 	if err != nil || d.Version != 2 || string(d.Latest.Document) != `{"name":"v2"}` {
 		t.Fatalf("update: %+v %v", d, err)
 	}
-	if _, err := db.UpdateDesign(ctx, "a", 1, *nd, nd.Version); !errors.Is(err, api.ErrStale) {
+	if _, err := db.UpdateDesign(ctx, "a", 1, *nd, nd.Version); !errors.Is(err, library.ErrStale) {
 		t.Fatalf("stale update: %v", err)
 	}
-	if err := db.DeleteDesign(ctx, "a", 1); !errors.Is(err, api.ErrStale) {
+	if err := db.DeleteDesign(ctx, "a", 1); !errors.Is(err, library.ErrStale) {
 		t.Fatalf("stale delete: %v", err)
 	}
 	vs, err := db.Versions(ctx, "a")
@@ -125,9 +125,9 @@ func TestDesignStore(t *testing.T) {
 	if err != nil || string(v1.Document) != `{"name":"Ship a"}` {
 		t.Fatalf("version 1 %v %v", v1, err)
 	}
-	f := newDesign("f", u.ID, api.Public)
+	f := newDesign("f", u.ID, library.Public)
 	f.ParentID, f.ParentVersion = "a", 2
-	if err := db.CreateDesigns(ctx, []*api.NewDesign{f}); err != nil {
+	if err := db.CreateDesigns(ctx, []*library.NewDesign{f}); err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := db.Design(ctx, "a"); p.Forks != 1 {
@@ -140,7 +140,7 @@ func TestDesignStore(t *testing.T) {
 	if err != nil || got.ParentID != "a" || got.ParentVersion != 2 {
 		t.Fatalf("fork after delete %+v %v", got, err)
 	}
-	page, err := db.Library(ctx, api.LibraryQuery{Sort: "newest", Desc: true})
+	page, err := db.Library(ctx, library.LibraryQuery{Sort: "newest", Desc: true})
 	if err != nil || len(page.Designs) != 1 || page.Designs[0].ID != "f" {
 		t.Fatalf("library %+v %v", page, err)
 	}
@@ -150,7 +150,7 @@ func TestDesignStore(t *testing.T) {
 func TestSessions(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "s.db"))
-	u, _ := db.CreateUser(ctx, "sam", "hash")
+	u, _ := db.CreateUser(ctx, nu("sam"))
 	now := time.Now()
 	if err := db.CreateSession(ctx, "h1", u.ID, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
@@ -158,11 +158,11 @@ func TestSessions(t *testing.T) {
 	if got, err := db.SessionUser(ctx, "h1", now); err != nil || got.ID != u.ID {
 		t.Fatalf("session %v %v", got, err)
 	}
-	if _, err := db.SessionUser(ctx, "h1", now.Add(2*time.Hour)); !errors.Is(err, api.ErrNotFound) {
+	if _, err := db.SessionUser(ctx, "h1", now.Add(2*time.Hour)); !errors.Is(err, library.ErrNotFound) {
 		t.Fatalf("expired session: %v", err)
 	}
 	db.DeleteSession(ctx, "h1")
-	if _, err := db.SessionUser(ctx, "h1", now); !errors.Is(err, api.ErrNotFound) {
+	if _, err := db.SessionUser(ctx, "h1", now); !errors.Is(err, library.ErrNotFound) {
 		t.Fatalf("deleted session: %v", err)
 	}
 	if _, err := db.CreateToken(ctx, u.ID, "t", "th"); err != nil {
@@ -178,14 +178,14 @@ func TestSessions(t *testing.T) {
 func TestLibraryManyMatches(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "many.db"))
-	u, err := db.CreateUser(ctx, "many", "hash")
+	u, err := db.CreateUser(ctx, nu("many"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 2100
-	var batch []*api.NewDesign
+	var batch []*library.NewDesign
 	for i := 0; i < n; i++ {
-		d := newDesign(fmt.Sprintf("m%04d", i), u.ID, api.Public)
+		d := newDesign(fmt.Sprintf("m%04d", i), u.ID, library.Public)
 		d.Name = fmt.Sprintf("Common %04d", (i*7919)%n)
 		d.Version.Evaluation.CV = float64(i % 97)
 		d.Version.Evaluation.Points = float64(i % 89)
@@ -197,8 +197,8 @@ func TestLibraryManyMatches(t *testing.T) {
 	for _, sortBy := range []string{"cv", "points", "name", "forks"} {
 		for _, desc := range []bool{false, true} {
 			seen := map[string]bool{}
-			var prev *api.Design
-			q := api.LibraryQuery{Q: "common", Sort: sortBy, Desc: desc, Limit: 100}
+			var prev *library.Design
+			q := library.LibraryQuery{Q: "common", Sort: sortBy, Desc: desc, Limit: 100}
 			for {
 				page, err := db.Library(ctx, q)
 				if err != nil {
@@ -241,7 +241,7 @@ func TestGroupCommit(t *testing.T) {
 			defer wg.Done()
 			// Every third name repeats the one before it: one of the two fails.
 			name := fmt.Sprintf("user%d", i-boolInt(i%3 == 2))
-			_, errs[i] = db.CreateUser(ctx, name, "hash")
+			_, errs[i] = db.CreateUser(ctx, nu(name))
 		}(i)
 	}
 	wg.Wait()
@@ -250,7 +250,7 @@ func TestGroupCommit(t *testing.T) {
 		switch {
 		case err == nil:
 			ok++
-		case errors.Is(err, api.ErrConflict):
+		case errors.Is(err, library.ErrConflict):
 			conflicts++
 		default:
 			t.Fatalf("write %d: %v", i, err)
@@ -263,12 +263,12 @@ func TestGroupCommit(t *testing.T) {
 		if i%3 == 2 {
 			continue
 		}
-		if _, err := db.UserByName(ctx, fmt.Sprintf("user%d", i)); err != nil {
+		if _, err := db.UserByKey(ctx, fmt.Sprintf("user%d", i)); err != nil {
 			t.Errorf("user%d: %v", i, err)
 		}
 	}
 	db.Close()
-	if _, err := db.CreateUser(ctx, "late", "hash"); !errors.Is(err, sqlite.ErrClosed) {
+	if _, err := db.CreateUser(ctx, nu("late")); !errors.Is(err, sqlite.ErrClosed) {
 		t.Fatalf("write after close: %v", err)
 	}
 }
@@ -278,4 +278,9 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// nu is a new user record whose key and skeleton are its name.
+func nu(name string) library.NewUser {
+	return library.NewUser{Name: name, Key: name, Skeleton: name, PasswordHash: "hash"}
 }

@@ -7,39 +7,45 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
-	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 )
 
 // designCols selects a design with its owner and the latest version's
 // evaluation, copied onto the design row; docCols adds the version's
 // stored documents.
-const designCols = `d.seq, d.id, d.owner_id, u.name, d.visibility, d.ruleset, d.rules_version, d.name,
+const designCols = `d.seq, d.id, d.owner_id, CASE WHEN u.deleted_at IS NULL THEN u.name ELSE '' END, d.visibility, d.ruleset, d.rules_version, d.name,
 	d.description, d.tags, d.universe, d.version, coalesce(d.parent_id, ''), coalesce(d.parent_version, 0),
 	d.forks, d.created_at, d.updated_at,
 	d.owner_id, d.updated_at, d.model_version, d.cv, d.points, d.tier, d.ems, d.target_rating,
-	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal`
+	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal,
+	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL`
 
 const docCols = `, v.document, v.result, v.problems`
 
 // listFrom serves lists, which read designs only; designFrom adds the
 // latest version for its documents.
-const listFrom = ` FROM designs d JOIN users u ON u.id = d.owner_id`
+const listFrom = ` FROM designs d JOIN users u ON u.id = d.owner_id` + parentJoin
+
+// parentJoin brings in the parent design's visibility and owner, so the
+// Service can tell whether the caller may know of it.
+const parentJoin = ` LEFT JOIN designs p ON p.id = d.parent_id`
 
 const designFrom = listFrom + ` JOIN versions v ON v.design_seq = d.seq AND v.n = d.version`
 
 type scanner interface{ Scan(...any) error }
 
-func scanDesign(s scanner, withDocs bool) (*api.Design, error) {
-	var d api.Design
-	var tags, created, updated, vcreated, vis string
+func scanDesign(s scanner, withDocs bool) (*library.Design, error) {
+	var d library.Design
+	var tags, created, updated, vcreated, vis, pvis string
 	var cf, legal bool
 	e := &d.Latest.Evaluation
 	dest := []any{&d.Seq, &d.ID, &d.OwnerID, &d.OwnerName, &vis, &d.Ruleset, &d.RulesVersion, &d.Name,
 		&d.Description, &tags, &d.Universe, &d.Version, &d.ParentID, &d.ParentVersion,
 		&d.Forks, &created, &updated,
 		&d.Latest.AuthorID, &vcreated, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS, &e.TargetRating,
-		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &cf, &legal}
+		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &cf, &legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted}
 	var doc, res, probs []byte
 	if withDocs {
 		dest = append(dest, &doc, &res, &probs)
@@ -47,7 +53,9 @@ func scanDesign(s scanner, withDocs bool) (*api.Design, error) {
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
-	d.Visibility = api.Visibility(vis)
+	d.Visibility = library.Visibility(vis)
+	d.ParentVisibility = library.Visibility(pvis)
+	d.Latest.Visibility = d.Visibility
 	_ = json.Unmarshal([]byte(tags), &d.Tags)
 	d.CreatedAt, d.UpdatedAt = parseTime(created), parseTime(updated)
 	e.CarriesFighters, e.Legal = cf, legal
@@ -58,7 +66,7 @@ func scanDesign(s scanner, withDocs bool) (*api.Design, error) {
 
 // CreateDesigns creates the designs, each with its version 1, in one
 // transaction: either all are stored or none is.
-func (db *DB) CreateDesigns(ctx context.Context, ds []*api.NewDesign) error {
+func (db *DB) CreateDesigns(ctx context.Context, ds []*library.NewDesign) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		for _, nd := range ds {
 			if err := db.createDesign(ctx, tx, nd); err != nil {
@@ -73,7 +81,7 @@ func (db *DB) CreateDesigns(ctx context.Context, ds []*api.NewDesign) error {
 	return nil
 }
 
-func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *api.NewDesign) error {
+func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *library.NewDesign) error {
 	now := formatTime(db.now())
 	tags, _ := json.Marshal(nonNil(nd.Tags))
 	e := nd.Version.Evaluation
@@ -93,7 +101,7 @@ func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *api.NewDesign) e
 		e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion)
 	if err != nil {
 		if isUnique(err) {
-			return api.ErrConflict
+			return library.ErrConflict
 		}
 		return err
 	}
@@ -108,26 +116,36 @@ func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *api.NewDesign) e
 		return err
 	}
 	if nd.ParentID != "" {
-		if _, err := tx.ExecContext(ctx, `UPDATE designs SET forks = forks + 1 WHERE id = ?`, nd.ParentID); err != nil {
-			return err
-		}
+		return recountForks(ctx, tx, nd.ParentID)
 	}
 	return nil
 }
 
-func insertVersion(ctx context.Context, tx *sql.Tx, seq int64, n int, author int64, now string, v api.Version) error {
+// recountForks sets a design's fork count to its public, live forks.
+func recountForks(ctx context.Context, tx *sql.Tx, id string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE designs SET forks = (SELECT count(*) FROM designs f
+		WHERE f.parent_id = ? AND f.visibility = 'public' AND f.deleted_at IS NULL) WHERE id = ?`, id, id)
+	return err
+}
+
+func insertVersion(ctx context.Context, tx *sql.Tx, seq int64, n int, author int64, now string, v library.Version) error {
 	e := v.Evaluation
+	vis := v.Visibility
+	if vis == "" {
+		vis = library.Private
+	}
+	doc, res, probs := []byte(v.Document), []byte(orNull(v.Result)), []byte(orEmptyList(v.Problems))
 	_, err := tx.ExecContext(ctx, `INSERT INTO versions (design_seq, n, document, result, problems, author_id,
 		created_at, model_version, cv, points, tier, ems, target_rating, mass_factor, tech_level, movement,
-		hull, carries_fighters, legal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		seq, n, []byte(v.Document), []byte(orNull(v.Result)), []byte(orEmptyList(v.Problems)), author, now,
+		hull, carries_fighters, legal, visibility, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		seq, n, doc, res, probs, author, now,
 		e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor, e.TechLevel,
-		e.Movement, e.Hull, e.CarriesFighters, e.Legal)
+		e.Movement, e.Hull, e.CarriesFighters, e.Legal, string(vis), len(doc)+len(res)+len(probs))
 	return err
 }
 
 // indexDesign (re)writes the design's row of the full-text index.
-func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *api.NewDesign) error {
+func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *library.NewDesign) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM designs_fts WHERE rowid = ?`, seq); err != nil {
 		return err
 	}
@@ -138,16 +156,16 @@ func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *api.NewDesign) 
 }
 
 // Design returns a live design with its latest version.
-func (db *DB) Design(ctx context.Context, id string) (*api.Design, error) {
+func (db *DB) Design(ctx context.Context, id string) (*library.Design, error) {
 	return designOn(ctx, db.r, id)
 }
 
 // designOn reads a live design with its latest version through conn.
-func designOn(ctx context.Context, conn *sql.DB, id string) (*api.Design, error) {
+func designOn(ctx context.Context, conn *sql.DB, id string) (*library.Design, error) {
 	row := conn.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
 	d, err := scanDesign(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, api.ErrNotFound
+		return nil, library.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("design %s: %w", id, err)
@@ -160,21 +178,22 @@ func head(ctx context.Context, tx *sql.Tx, id string) (seq int64, version int, p
 	err = tx.QueryRowContext(ctx, `SELECT seq, version, coalesce(parent_id, '') FROM designs WHERE id = ? AND deleted_at IS NULL`, id).
 		Scan(&seq, &version, &parent)
 	if errors.Is(err, sql.ErrNoRows) {
-		err = api.ErrNotFound
+		err = library.ErrNotFound
 	}
 	return seq, version, parent, err
 }
 
-// UpdateDesign stores v as version base+1 and the new metadata, if the
-// design is still at version base; otherwise it returns api.ErrStale.
-func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.NewDesign, v api.Version) (*api.Design, error) {
+// UpdateDesign stores v as the next version and the new metadata, if the
+// design is still at version base (any version when base is 0); otherwise
+// it returns library.ErrStale.
+func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta library.NewDesign, v library.Version) (*library.Design, error) {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
-		seq, cur, _, err := head(ctx, tx, id)
+		seq, cur, parent, err := head(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if cur != base {
-			return api.ErrStale
+		if base != 0 && cur != base {
+			return library.ErrStale
 		}
 		now := formatTime(db.now())
 		if err := insertVersion(ctx, tx, seq, cur+1, meta.OwnerID, now, v); err != nil {
@@ -197,6 +216,11 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.Ne
 			return err
 		}
 		meta.OwnerID = owner
+		if parent != "" {
+			if err := recountForks(ctx, tx, parent); err != nil {
+				return err
+			}
+		}
 		return indexDesign(ctx, tx, seq, &meta)
 	})
 	if err != nil {
@@ -207,20 +231,20 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta api.Ne
 
 // designAfterWrite reads a design through the writer connection, so that
 // the caller sees its own write whatever the reader pool's snapshot.
-func (db *DB) designAfterWrite(ctx context.Context, id string) (*api.Design, error) {
+func (db *DB) designAfterWrite(ctx context.Context, id string) (*library.Design, error) {
 	return designOn(ctx, db.w, id)
 }
 
-// DeleteDesign deletes a design still at version base. Its versions are
-// kept (a fork's lineage still names them) but nothing serves them again.
+// DeleteDesign deletes a design still at version base (any when base is
+// 0). Nothing serves it again; PurgeDeleted removes its rows later.
 func (db *DB) DeleteDesign(ctx context.Context, id string, base int) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		seq, cur, parent, err := head(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if cur != base {
-			return api.ErrStale
+		if base != 0 && cur != base {
+			return library.ErrStale
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE designs SET deleted_at = ? WHERE seq = ?`, formatTime(db.now()), seq); err != nil {
 			return err
@@ -229,9 +253,7 @@ func (db *DB) DeleteDesign(ctx context.Context, id string, base int) error {
 			return err
 		}
 		if parent != "" {
-			if _, err := tx.ExecContext(ctx, `UPDATE designs SET forks = max(forks - 1, 0) WHERE id = ?`, parent); err != nil {
-				return err
-			}
+			return recountForks(ctx, tx, parent)
 		}
 		return nil
 	})
@@ -242,15 +264,15 @@ func (db *DB) DeleteDesign(ctx context.Context, id string, base int) error {
 }
 
 // Versions lists a live design's versions, oldest first, without documents.
-func (db *DB) Versions(ctx context.Context, id string) ([]api.Version, error) {
+func (db *DB) Versions(ctx context.Context, id string) ([]library.Version, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
-		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal
-		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.id = ? AND d.deleted_at IS NULL ORDER BY v.n`, id)
+		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
+		v.visibility FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.id = ? AND d.deleted_at IS NULL ORDER BY v.n`, id)
 	if err != nil {
 		return nil, fmt.Errorf("versions %s: %w", id, err)
 	}
 	defer rows.Close()
-	var out []api.Version
+	var out []library.Version
 	for rows.Next() {
 		v, err := scanVersion(rows, false)
 		if err != nil {
@@ -262,17 +284,17 @@ func (db *DB) Versions(ctx context.Context, id string) ([]api.Version, error) {
 		return nil, fmt.Errorf("versions %s: %w", id, err)
 	}
 	if len(out) == 0 {
-		return nil, api.ErrNotFound
+		return nil, library.ErrNotFound
 	}
 	return out, nil
 }
 
-func scanVersion(s scanner, withDocs bool) (*api.Version, error) {
-	var v api.Version
-	var created string
+func scanVersion(s scanner, withDocs bool) (*library.Version, error) {
+	var v library.Version
+	var created, vis string
 	e := &v.Evaluation
 	dest := []any{&v.DesignID, &v.N, &v.AuthorID, &created, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS,
-		&e.TargetRating, &e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal}
+		&e.TargetRating, &e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal, &vis}
 	var doc, res, probs []byte
 	if withDocs {
 		dest = append(dest, &doc, &res, &probs)
@@ -281,19 +303,20 @@ func scanVersion(s scanner, withDocs bool) (*api.Version, error) {
 		return nil, err
 	}
 	v.CreatedAt = parseTime(created)
+	v.Visibility = library.Visibility(vis)
 	v.Document, v.Result, v.Problems = doc, res, probs
 	return &v, nil
 }
 
 // DesignVersion returns version n of a live design with its documents.
-func (db *DB) DesignVersion(ctx context.Context, id string, n int) (*api.Version, error) {
+func (db *DB) DesignVersion(ctx context.Context, id string, n int) (*library.Version, error) {
 	row := db.r.QueryRowContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
 		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
-		v.document, v.result, v.problems
+		v.visibility, v.document, v.result, v.problems
 		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.id = ? AND d.deleted_at IS NULL AND v.n = ?`, id, n)
 	v, err := scanVersion(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, api.ErrNotFound
+		return nil, library.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("design %s version %d: %w", id, n, err)
@@ -301,23 +324,96 @@ func (db *DB) DesignVersion(ctx context.Context, id string, n int) (*api.Version
 	return v, nil
 }
 
-// Forks lists the live designs forked from id, oldest first.
-func (db *DB) Forks(ctx context.Context, id string) ([]*api.Design, error) {
-	return db.designs(ctx, `SELECT `+designCols+listFrom+` WHERE d.parent_id = ? AND d.deleted_at IS NULL ORDER BY d.seq`, id)
+// Forks lists up to limit live forks of id that are public or owned by
+// viewer, oldest first, and counts them all.
+func (db *DB) Forks(ctx context.Context, id string, viewer int64, limit int) ([]*library.Design, int, error) {
+	const cond = ` WHERE d.parent_id = ? AND d.deleted_at IS NULL AND (d.visibility = 'public' OR d.owner_id = ?)`
+	var n int
+	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM designs d`+cond, id, viewer).Scan(&n); err != nil {
+		return nil, 0, fmt.Errorf("forks of %s: %w", id, err)
+	}
+	if limit <= 0 || n == 0 {
+		return nil, n, nil
+	}
+	ds, err := db.designs(ctx, `SELECT `+designCols+listFrom+cond+` ORDER BY d.seq LIMIT ?`, id, viewer, limit)
+	return ds, n, err
+}
+
+// Usage sums what a user's live designs hold.
+func (db *DB) Usage(ctx context.Context, userID int64) (library.Usage, error) {
+	var u library.Usage
+	err := db.r.QueryRowContext(ctx, `SELECT count(DISTINCT d.seq), count(v.n), coalesce(sum(v.bytes), 0)
+		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.owner_id = ? AND d.deleted_at IS NULL`, userID).
+		Scan(&u.Designs, &u.Versions, &u.Bytes)
+	if err != nil {
+		return u, fmt.Errorf("usage of user %d: %w", userID, err)
+	}
+	return u, nil
+}
+
+// purgeBatch is how many deleted designs one purge transaction removes,
+// so that a large purge never holds the writer for long.
+const purgeBatch = 50
+
+// PurgeDeleted removes the rows of designs deleted before the given time:
+// their versions, recomputation log and the design row itself.
+func (db *DB) PurgeDeleted(ctx context.Context, before time.Time) (int, error) {
+	total := 0
+	for {
+		n := 0
+		err := db.tx(ctx, func(tx *sql.Tx) error {
+			rows, err := tx.QueryContext(ctx, `SELECT seq FROM designs WHERE deleted_at IS NOT NULL AND deleted_at < ? LIMIT ?`,
+				formatTime(before), purgeBatch)
+			if err != nil {
+				return err
+			}
+			var seqs []int64
+			for rows.Next() {
+				var s int64
+				if err := rows.Scan(&s); err != nil {
+					rows.Close()
+					return err
+				}
+				seqs = append(seqs, s)
+			}
+			rows.Close()
+			for _, seq := range seqs {
+				for _, q := range []string{
+					`DELETE FROM recomputations WHERE design_seq = ?`,
+					`DELETE FROM versions WHERE design_seq = ?`,
+					`DELETE FROM designs_fts WHERE rowid = ?`,
+					`DELETE FROM designs WHERE seq = ?`,
+				} {
+					if _, err := tx.ExecContext(ctx, q, seq); err != nil {
+						return err
+					}
+				}
+			}
+			n = len(seqs)
+			return nil
+		})
+		if err != nil {
+			return total, fmt.Errorf("purge deleted designs: %w", err)
+		}
+		total += n
+		if n < purgeBatch {
+			return total, nil
+		}
+	}
 }
 
 // DesignsByOwner lists a user's live designs, newest first.
-func (db *DB) DesignsByOwner(ctx context.Context, ownerID int64) ([]*api.Design, error) {
+func (db *DB) DesignsByOwner(ctx context.Context, ownerID int64) ([]*library.Design, error) {
 	return db.designs(ctx, `SELECT `+designCols+listFrom+` WHERE d.owner_id = ? AND d.deleted_at IS NULL ORDER BY d.seq DESC`, ownerID)
 }
 
-func (db *DB) designs(ctx context.Context, q string, args ...any) ([]*api.Design, error) {
+func (db *DB) designs(ctx context.Context, q string, args ...any) ([]*library.Design, error) {
 	rows, err := db.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("designs: %w", err)
 	}
 	defer rows.Close()
-	var out []*api.Design
+	var out []*library.Design
 	for rows.Next() {
 		d, err := scanDesign(rows, false)
 		if err != nil {

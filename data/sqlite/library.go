@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 )
 
 // sortColumns maps the library's sort names to columns; every order is
@@ -33,7 +33,7 @@ const manyMatches = 2000
 
 // Library returns one page of public, live designs matching q, in a
 // stable order, with a cursor for the next page when there is one.
-func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage, error) {
+func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.LibraryPage, error) {
 	col, ok := sortColumns[q.Sort]
 	if !ok {
 		return nil, fmt.Errorf("library: unknown sort %q", q.Sort)
@@ -58,10 +58,10 @@ func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage
 			err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM designs_fts WHERE designs_fts MATCH ? LIMIT ?)`,
 				m, manyMatches+1).Scan(&n)
 			if err != nil {
-				return nil, fmt.Errorf("library: %w: %v", api.ErrBadQuery, err)
+				return nil, fmt.Errorf("library: %w: %v", library.ErrBadQuery, err)
 			}
 			if n > manyMatches {
-				from = ` FROM designs d INDEXED BY ` + idx + ` JOIN users u ON u.id = d.owner_id`
+				from = ` FROM designs d INDEXED BY ` + idx + ` JOIN users u ON u.id = d.owner_id` + parentJoin
 			}
 		}
 	}
@@ -115,15 +115,15 @@ func (db *DB) Library(ctx context.Context, q api.LibraryQuery) (*api.LibraryPage
 	ds, err := db.designs(ctx, query, args...)
 	if err != nil {
 		if strings.Contains(err.Error(), "fts5") {
-			return nil, fmt.Errorf("library: %w: %v", api.ErrBadQuery, err)
+			return nil, fmt.Errorf("library: %w: %v", library.ErrBadQuery, err)
 		}
 		return nil, fmt.Errorf("library: %w", err)
 	}
-	page := &api.LibraryPage{Designs: ds}
+	page := &library.LibraryPage{Designs: ds}
 	if len(ds) > limit {
 		page.Designs = ds[:limit]
 		last := ds[limit-1]
-		c := &api.Cursor{Seq: last.Seq}
+		c := &library.Cursor{Seq: last.Seq}
 		switch q.Sort {
 		case "cv":
 			c.Key = last.Latest.Evaluation.CV

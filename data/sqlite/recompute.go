@@ -5,22 +5,22 @@ import (
 	"database/sql"
 	"fmt"
 
-	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 )
 
 // StaleVersions returns up to limit versions of live designs whose stored
 // evaluation came from another costing-model version than model.
-func (db *DB) StaleVersions(ctx context.Context, model string, limit int) ([]api.Version, error) {
+func (db *DB) StaleVersions(ctx context.Context, model string, limit int) ([]library.Version, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
 		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
-		v.document, v.result, v.problems
+		v.visibility, v.document, v.result, v.problems
 		FROM versions v JOIN designs d ON d.seq = v.design_seq
 		WHERE v.model_version <> ? AND d.deleted_at IS NULL ORDER BY v.design_seq, v.n LIMIT ?`, model, limit)
 	if err != nil {
 		return nil, fmt.Errorf("stale versions: %w", err)
 	}
 	defer rows.Close()
-	var out []api.Version
+	var out []library.Version
 	for rows.Next() {
 		v, err := scanVersion(rows, true)
 		if err != nil {
@@ -34,7 +34,7 @@ func (db *DB) StaleVersions(ctx context.Context, model string, limit int) ([]api
 // SaveRecomputations stores each version's new evaluation, updates the
 // design's filter columns when it is the latest version, and logs the old
 // and new numbers, all in one transaction.
-func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) error {
+func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		now := formatTime(db.now())
 		for _, r := range rs {
@@ -43,10 +43,12 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) er
 				return fmt.Errorf("design %s: %w", r.DesignID, err)
 			}
 			e := r.Evaluation
-			if _, err := tx.ExecContext(ctx, `UPDATE versions SET result = ?, model_version = ?, cv = ?, points = ?,
+			res := []byte(orNull(r.Result))
+			if _, err := tx.ExecContext(ctx, `UPDATE versions SET result = ?, bytes = length(document) + ? + length(problems),
+				model_version = ?, cv = ?, points = ?,
 				tier = ?, ems = ?, target_rating = ?, mass_factor = ?, tech_level = ?, movement = ?, hull = ?,
 				carries_fighters = ?, legal = ? WHERE design_seq = ? AND n = ?`,
-				[]byte(orNull(r.Result)), e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor,
+				res, len(res), e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor,
 				e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal, seq, r.Version); err != nil {
 				return err
 			}
@@ -73,7 +75,7 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []api.Recomputation) er
 
 // Recomputations returns the most recent recorded re-evaluations, newest
 // first, at most limit of them.
-func (db *DB) Recomputations(ctx context.Context, limit int) ([]api.Recomputation, error) {
+func (db *DB) Recomputations(ctx context.Context, limit int) ([]library.Recomputation, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT d.id, r.n, r.old_model, r.new_model, r.old_cv, r.new_cv,
 		r.old_points, r.new_points FROM recomputations r JOIN designs d ON d.seq = r.design_seq
 		ORDER BY r.id DESC LIMIT ?`, limit)
@@ -81,9 +83,9 @@ func (db *DB) Recomputations(ctx context.Context, limit int) ([]api.Recomputatio
 		return nil, fmt.Errorf("recomputations: %w", err)
 	}
 	defer rows.Close()
-	out := []api.Recomputation{}
+	out := []library.Recomputation{}
 	for rows.Next() {
-		var r api.Recomputation
+		var r library.Recomputation
 		if err := rows.Scan(&r.DesignID, &r.Version, &r.OldModel, &r.NewModel, &r.OldCV, &r.NewCV,
 			&r.OldPoints, &r.NewPoints); err != nil {
 			return nil, fmt.Errorf("recomputations: %w", err)

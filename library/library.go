@@ -1,23 +1,26 @@
-package api
+// Package library is the domain of Slipway's design library: accounts,
+// sessions and tokens, designs with immutable versions, visibility, forks
+// and lineage, the public library's search, quotas, and the Service that
+// holds every one of those rules. It does no I/O of its own: a Store
+// (data/sqlite, later PostgreSQL) keeps the records, and the HTTP API and
+// the web pages are adapters over the Service.
+//
+// Who may see what:
+//   - A private design is seen by its owner only.
+//   - An unlisted design is seen by anyone who knows its id, but is never
+//     listed (not in the library, not in another design's forks, not named
+//     in a fork's lineage).
+//   - A public design is seen by anyone and is in the library.
+//   - A version is seen by others only if it was saved while the design was
+//     public or unlisted: drafts saved while private stay private after the
+//     design is published.
+//   - Only the owner changes or deletes a design; anyone who can see a
+//     design (signed in) may fork it.
+package library
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"time"
-)
-
-// Errors a Store returns; the API maps them to HTTP statuses.
-var (
-	// ErrNotFound means the record does not exist (or is deleted).
-	ErrNotFound = errors.New("not found")
-	// ErrConflict means a unique value (a user name) is already taken.
-	ErrConflict = errors.New("conflict")
-	// ErrStale means an optimistic-concurrency check failed: the design
-	// has moved on from the version the caller last read.
-	ErrStale = errors.New("stale version")
-	// ErrBadQuery means a library search string is not a valid query.
-	ErrBadQuery = errors.New("bad search query")
 )
 
 // Visibility says who may see a design.
@@ -31,12 +34,26 @@ const (
 	Public   Visibility = "public"
 )
 
+// Valid reports whether v is one of the three visibilities.
+func (v Visibility) Valid() bool { return v == Private || v == Unlisted || v == Public }
+
 // User is a registered account.
 type User struct {
-	ID           int64
-	Name         string
+	ID int64
+	// Name is the user name as registered (PRECIS-normalised, case kept).
+	Name string
+	// Key is the case-folded name that is unique and used for look-ups.
+	Key string
+	// Skeleton is the confusables skeleton of Name (Unicode TR39); no two
+	// accounts share one, so nobody can pass for another by look-alikes.
+	Skeleton     string
 	PasswordHash string
 	CreatedAt    time.Time
+}
+
+// NewUser is what a Store needs to create a user.
+type NewUser struct {
+	Name, Key, Skeleton, PasswordHash string
 }
 
 // Token is a personal API token; only its hash is stored.
@@ -66,8 +83,11 @@ type Evaluation struct {
 
 // Version is one immutable saved version of a design.
 type Version struct {
-	DesignID   string
-	N          int
+	DesignID string
+	N        int
+	// Visibility is the design's visibility when this version was saved:
+	// versions saved while private are never shown to others.
+	Visibility Visibility
 	Document   json.RawMessage // canonical design JSON
 	Evaluation Evaluation
 	Result     json.RawMessage // the full costing result as JSON
@@ -76,12 +96,15 @@ type Version struct {
 	CreatedAt  time.Time
 }
 
+// Bytes is the stored size of the version's documents.
+func (v *Version) Bytes() int { return len(v.Document) + len(v.Result) + len(v.Problems) }
+
 // Design is the current state of a design: its metadata and latest version.
 type Design struct {
 	Seq           int64 // internal row number, the cursor tie-break
 	ID            string
 	OwnerID       int64
-	OwnerName     string
+	OwnerName     string // "" when the owner deleted their account
 	Visibility    Visibility
 	Ruleset       string
 	RulesVersion  int
@@ -92,11 +115,22 @@ type Design struct {
 	Version       int // number of the latest version
 	ParentID      string
 	ParentVersion int
-	Forks         int
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
-	Deleted       bool
-	Latest        Version
+	// ParentVisibility, ParentOwnerID and ParentDeleted describe the parent
+	// design, so the Service can tell whether it may be named; visibility
+	// is "" when its rows are purged.
+	ParentVisibility Visibility
+	ParentOwnerID    int64
+	ParentDeleted    bool
+	// ParentHidden is set by the Service when the design has a parent the
+	// caller may not know of ("not public"); ParentID is then cleared.
+	ParentHidden bool
+	// Forks counts the public live forks; the Service adds the caller's
+	// own unlisted and private ones when it answers for one design.
+	Forks     int
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Deleted   bool
+	Latest    Version
 }
 
 // NewDesign is what a Store needs to create a design and its version 1.
@@ -117,7 +151,7 @@ type NewDesign struct {
 
 // LibraryQuery selects public designs from the library.
 type LibraryQuery struct {
-	Q               string // FTS5 query over name, description, tags, universe, author
+	Q               string // full-text query over name, description, tags, universe, author
 	Tier            int
 	CVMin, CVMax    *float64
 	PtsMin, PtsMax  *float64
@@ -132,6 +166,13 @@ type LibraryQuery struct {
 	Limit           int
 }
 
+// Sorts lists the library's sort orders with whether each runs high to
+// low unless asked otherwise.
+var Sorts = map[string]bool{"newest": true, "cv": true, "points": true, "name": false, "forks": true}
+
+// MaxPage is the largest library page.
+const MaxPage = 100
+
 // Cursor marks the last row of a page: its sort key and sequence number.
 type Cursor struct {
 	Key any   `json:"k"`
@@ -142,6 +183,13 @@ type Cursor struct {
 type LibraryPage struct {
 	Designs []*Design
 	Next    *Cursor
+}
+
+// Usage is what an account holds, for quotas.
+type Usage struct {
+	Designs  int   // live designs
+	Versions int   // versions of live designs
+	Bytes    int64 // stored bytes of those versions
 }
 
 // Recomputation records one stored version re-evaluated under a new
@@ -157,53 +205,4 @@ type Recomputation struct {
 	NewPoints  float64         `json:"newPoints"`
 	Evaluation Evaluation      `json:"-"`
 	Result     json.RawMessage `json:"-"`
-}
-
-// Store is the persistence the API depends on. Implementations must be
-// safe for concurrent use; every method is atomic.
-type Store interface {
-	// Ready reports whether the store can serve requests.
-	Ready(ctx context.Context) error
-
-	CreateUser(ctx context.Context, name, passwordHash string) (*User, error)
-	UserByName(ctx context.Context, name string) (*User, error)
-	UserByID(ctx context.Context, id int64) (*User, error)
-
-	// CreateSession stores a session under the hash of its secret.
-	CreateSession(ctx context.Context, hash string, userID int64, expires time.Time) error
-	// SessionUser returns the user of a live session.
-	SessionUser(ctx context.Context, hash string, now time.Time) (*User, error)
-	DeleteSession(ctx context.Context, hash string) error
-
-	CreateToken(ctx context.Context, userID int64, name, hash string) (*Token, error)
-	// TokenUser returns the owner of the token with the given hash.
-	TokenUser(ctx context.Context, hash string) (*User, error)
-	// Tokens lists a user's tokens, oldest first.
-	Tokens(ctx context.Context, userID int64) ([]Token, error)
-	// DeleteToken revokes one of a user's tokens; another user's token
-	// is ErrNotFound.
-	DeleteToken(ctx context.Context, userID, tokenID int64) error
-
-	// CreateDesigns creates designs in one transaction: all or none.
-	CreateDesigns(ctx context.Context, ds []*NewDesign) error
-	// Design returns a design with its latest version.
-	Design(ctx context.Context, id string) (*Design, error)
-	// UpdateDesign stores v as the next version if the design is still at
-	// version base, else returns ErrStale.
-	UpdateDesign(ctx context.Context, id string, base int, meta NewDesign, v Version) (*Design, error)
-	// DeleteDesign deletes a design still at version base.
-	DeleteDesign(ctx context.Context, id string, base int) error
-	Versions(ctx context.Context, id string) ([]Version, error)
-	DesignVersion(ctx context.Context, id string, n int) (*Version, error)
-	// Forks lists the live designs forked from id.
-	Forks(ctx context.Context, id string) ([]*Design, error)
-	// DesignsByOwner lists a user's live designs, newest first.
-	DesignsByOwner(ctx context.Context, ownerID int64) ([]*Design, error)
-	Library(ctx context.Context, q LibraryQuery) (*LibraryPage, error)
-
-	// StaleVersions returns the versions evaluated under another model
-	// version than model, at most limit of them.
-	StaleVersions(ctx context.Context, model string, limit int) ([]Version, error)
-	// SaveRecomputations stores new evaluations and records the change.
-	SaveRecomputations(ctx context.Context, rs []Recomputation) error
 }

@@ -1,0 +1,267 @@
+package library
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/designer"
+)
+
+// Import statuses of one item.
+const (
+	ImportCreated  = "created"  // stored with the requested visibility
+	ImportDraft    = "draft"    // illegal, stored as a private draft
+	ImportRejected = "rejected" // not stored
+)
+
+// ImportOptions say what an import does with what it reads.
+type ImportOptions struct {
+	// Visibility is given to legal items (default private).
+	Visibility Visibility
+	// Drafts stores illegal items as private drafts instead of rejecting them.
+	Drafts bool
+}
+
+// ImportItem reports on one item of an import.
+type ImportItem struct {
+	Index    int               `json:"index"`
+	Status   string            `json:"status"`
+	ID       string            `json:"id,omitempty"`
+	Name     string            `json:"name,omitempty"`
+	Problems designer.Problems `json:"problems"`
+}
+
+// ImportReport is the outcome of Import.
+type ImportReport struct {
+	Created  int          `json:"created"`
+	Drafts   int          `json:"drafts"`
+	Rejected int          `json:"rejected"`
+	Items    []ImportItem `json:"items"`
+}
+
+// MaxImportItems is the most design documents one import may carry.
+const MaxImportItems = 1000
+
+// Import reads design documents for u and stores what it may: legal items
+// with the visibility asked for, illegal ones as drafts or not at all, as
+// opt says; unreadable or oversized ones never. Each item gets its own
+// report line and one bad item never fails the others. What is stored is
+// stored in one transaction.
+func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, opt ImportOptions) (*ImportReport, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	if opt.Visibility == "" {
+		opt.Visibility = Private
+	}
+	if !opt.Visibility.Valid() {
+		return nil, &Error{Code: EInvalid, Field: "visibility", Message: "must be private, unlisted or public"}
+	}
+	if len(items) > MaxImportItems {
+		return nil, &Error{Code: EInvalid, Field: "body", Message: fmt.Sprintf("holds %d designs; one import may hold at most %d", len(items), MaxImportItems)}
+	}
+	rep := &ImportReport{Items: make([]ImportItem, 0, len(items))}
+	var batch []*NewDesign
+	var bytes int64
+	reject := func(item ImportItem, ps designer.Problems) {
+		item.Status, item.Problems = ImportRejected, ps
+		rep.Rejected++
+		rep.Items = append(rep.Items, item)
+	}
+	for i, raw := range items {
+		item := ImportItem{Index: i, Problems: designer.Problems{}}
+		where := fmt.Sprintf("[%d]", i)
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			var de *designer.DecodeError
+			if !errors.As(err, &de) {
+				return nil, err
+			}
+			reject(item, Prefix(where, designer.Problems{de.Problem()}))
+			continue
+		}
+		item.Name = d.Name
+		vis := opt.Visibility
+		nd, err := s.prepare(d, vis, u.ID)
+		var le *Error
+		if errors.As(err, &le) && le.Code == EIllegal && opt.Drafts {
+			vis = Private
+			nd, err = s.prepare(d, vis, u.ID)
+		}
+		if err != nil {
+			if !errors.As(err, &le) {
+				return nil, err
+			}
+			ps := le.Problems
+			if len(ps) == 0 {
+				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: le.Field, Message: le.Message}}
+			}
+			reject(item, Prefix(where, ps))
+			continue
+		}
+		if err := json.Unmarshal(nd.Version.Problems, &item.Problems); err != nil {
+			return nil, err
+		}
+		item.Problems = Prefix(where, item.Problems)
+		item.ID, item.Status = nd.ID, ImportCreated
+		if vis != opt.Visibility {
+			item.Status = ImportDraft
+			rep.Drafts++
+		} else {
+			rep.Created++
+		}
+		batch = append(batch, nd)
+		bytes += int64(nd.Version.Bytes())
+		rep.Items = append(rep.Items, item)
+	}
+	if len(batch) == 0 {
+		return rep, nil
+	}
+	if err := s.checkWrite(ctx, u, len(batch), len(batch), bytes); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateDesigns(ctx, batch); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// Prefix puts a path prefix before every problem's path.
+func Prefix(p string, probs designer.Problems) designer.Problems {
+	out := make(designer.Problems, len(probs))
+	for i, pr := range probs {
+		switch {
+		case pr.Path == "":
+			pr.Path = p
+		case pr.Path[0] == '[':
+			pr.Path = p + pr.Path
+		default:
+			pr.Path = p + "." + pr.Path
+		}
+		out[i] = pr
+	}
+	return out
+}
+
+// StoreDesigns evaluates and stores decoded designs for owner in one
+// transaction, for tools (import from the command line, load generators).
+// Legal designs get visibility vis; illegal ones are stored private. It
+// returns the new ids in order. Quotas do not apply.
+func (s *Service) StoreDesigns(ctx context.Context, owner *User, ds []*designer.Design, vis Visibility) ([]string, error) {
+	batch := make([]*NewDesign, 0, len(ds))
+	ids := make([]string, 0, len(ds))
+	for _, d := range ds {
+		nd, err := s.prepare(d, vis, owner.ID)
+		var le *Error
+		if errors.As(err, &le) && le.Code == EIllegal {
+			nd, err = s.prepare(d, Private, owner.ID)
+		}
+		if err != nil {
+			return nil, err
+		}
+		batch = append(batch, nd)
+		ids = append(ids, nd.ID)
+	}
+	if err := s.store.CreateDesigns(ctx, batch); err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// SeedSamples publishes the embedded sample designs as public designs of
+// the system user when it has none yet (on first start). Samples that
+// fail validation are stored private. It returns how many it stored.
+func (s *Service) SeedSamples(ctx context.Context) (int, error) {
+	u, err := s.EnsureUser(ctx, SystemUser)
+	if err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	have, err := s.store.DesignsByOwner(ctx, u.ID)
+	if err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	if len(have) > 0 {
+		return 0, nil
+	}
+	names, err := fs.Glob(data.Samples(), "*.json")
+	if err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	sort.Strings(names)
+	var ds []*designer.Design
+	for _, n := range names {
+		b, err := fs.ReadFile(data.Samples(), n)
+		if err != nil {
+			return 0, fmt.Errorf("seed %s: %w", n, err)
+		}
+		d, err := designer.DecodeDesign(b)
+		if err != nil {
+			s.log.WarnContext(ctx, "sample design unreadable; skipped", "file", n, "err", err)
+			continue
+		}
+		ds = append(ds, d)
+	}
+	ids, err := s.StoreDesigns(ctx, u, ds, Public)
+	if err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	return len(ids), nil
+}
+
+// RecomputeReport sums up a recomputation run.
+type RecomputeReport struct {
+	Model   string          `json:"model"`
+	Changes []Recomputation `json:"changes"`
+}
+
+// Recompute re-evaluates every stored version whose evaluation came from
+// another costing-model version than the Service's, in batches, recording
+// the old and new numbers of each. Running it again finds nothing to do.
+func (s *Service) Recompute(ctx context.Context) (*RecomputeReport, error) {
+	model := s.eval.Version()
+	rep := &RecomputeReport{Model: model, Changes: []Recomputation{}}
+	for {
+		vs, err := s.store.StaleVersions(ctx, model, 200)
+		if err != nil {
+			return rep, fmt.Errorf("recompute: %w", err)
+		}
+		if len(vs) == 0 {
+			return rep, nil
+		}
+		var batch []Recomputation
+		for _, v := range vs {
+			d, err := DecodeVersion(&v)
+			if err != nil {
+				return rep, fmt.Errorf("recompute: %w", err)
+			}
+			e, res, _, err := s.evaluation(d)
+			if err != nil {
+				return rep, fmt.Errorf("recompute %s version %d: %w", v.DesignID, v.N, err)
+			}
+			batch = append(batch, Recomputation{
+				DesignID: v.DesignID, Version: v.N, OldModel: v.Evaluation.ModelVersion, NewModel: model,
+				OldCV: v.Evaluation.CV, NewCV: e.CV, OldPoints: v.Evaluation.Points, NewPoints: e.Points,
+				Evaluation: e, Result: res,
+			})
+		}
+		if err := s.store.SaveRecomputations(ctx, batch); err != nil {
+			return rep, fmt.Errorf("recompute: %w", err)
+		}
+		for i := range batch {
+			batch[i].Result = nil
+		}
+		rep.Changes = append(rep.Changes, batch...)
+	}
+}
+
+// PurgeDeleted removes for good the rows of designs deleted longer ago
+// than Limits.PurgeAfter, and returns how many went. slipway serve runs it
+// hourly.
+func (s *Service) PurgeDeleted(ctx context.Context) (int, error) {
+	return s.store.PurgeDeleted(ctx, s.now().Add(-s.limits.PurgeAfter))
+}

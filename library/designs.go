@@ -1,0 +1,605 @@
+package library
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
+)
+
+// Precondition is what a writer says about the version it last read
+// (HTTP's If-Match): Any for any current version ("*"), else a list of
+// versions of which the current one must be one (an empty, non-nil list
+// matches nothing). A write with neither (nil Versions) is refused, so
+// nothing is overwritten blind.
+type Precondition struct {
+	Any      bool
+	Versions []int
+}
+
+// base returns the version the store must still find (0: any).
+func (p Precondition) base(current int) (int, error) {
+	if p.Any {
+		return 0, nil
+	}
+	if p.Versions == nil {
+		return 0, &Error{Code: EPrecondition, Message: "send If-Match with the ETag of the version you read (or * for any)"}
+	}
+	for _, v := range p.Versions {
+		if v == current {
+			return current, nil
+		}
+	}
+	return 0, staleError()
+}
+
+func staleError() *Error {
+	return &Error{Code: EStale, Err: ErrStale,
+		Message: "the design has changed since the version you read; read it again and retry"}
+}
+
+// newID returns a random, URL-safe design id.
+func newID() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// Evaluate returns the costing result of d with its validation problems.
+// It is the same function the CLI, the printed sheets and the browser's
+// live panel read; every number in it is finite.
+func (s *Service) Evaluate(d *designer.Design, opt costing.Options) *costing.Result {
+	return s.eval.Evaluate(d, opt)
+}
+
+// ValidationReport is the outcome of Validate.
+type ValidationReport struct {
+	Legal    bool                `json:"legal"`
+	Tier     designer.TierReport `json:"tier"`
+	Problems designer.Problems   `json:"problems"`
+}
+
+// Validate checks d against every construction rule and a tier limit
+// (0: none) and reports its tier.
+func (s *Service) Validate(d *designer.Design, tierLimit int) ValidationReport {
+	ps := s.cat.Validate(d, designer.Options{TierLimit: tierLimit})
+	if ps == nil {
+		ps = designer.Problems{}
+	}
+	return ValidationReport{Legal: ps.Legal(), Tier: s.cat.Tier(d), Problems: ps}
+}
+
+// Compare returns what changed between two designs and what each change
+// did to the numbers.
+func (s *Service) Compare(a, b *designer.Design) *costing.Comparison { return s.eval.Compare(a, b) }
+
+// evaluation costs d into the stored summary, the full result as JSON and
+// the validation problems.
+func (s *Service) evaluation(d *designer.Design) (Evaluation, json.RawMessage, designer.Problems, error) {
+	res := s.eval.Evaluate(d, costing.Options{})
+	b, err := json.Marshal(res)
+	if err != nil {
+		return Evaluation{}, nil, nil, fmt.Errorf("encode evaluation: %w", err)
+	}
+	probs := res.Problems
+	if probs == nil {
+		probs = designer.Problems{}
+	}
+	e := Evaluation{
+		CV: float64(res.CV), Points: float64(res.Points), Tier: res.Tier, EMS: float64(res.EMS),
+		TargetRating: float64(res.TargetRating), MassFactor: float64(res.MassFactor), TechLevel: res.TechLevel,
+		Movement: res.Movement, Hull: res.Hull, CarriesFighters: res.CarriesFighters || carriesFighters(d),
+		Legal: probs.Legal(), ModelVersion: res.ModelVersion,
+	}
+	for _, f := range []float64{e.CV, e.Points, e.EMS, e.TargetRating, e.MassFactor} {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return Evaluation{}, nil, nil, fmt.Errorf("costing model %s gave a non-finite number for %q", res.ModelVersion, d.Name)
+		}
+	}
+	return e, b, probs, nil
+}
+
+// carriesFighters reports whether any section mounts a hangar bay.
+func carriesFighters(d *designer.Design) bool {
+	for _, ns := range d.Sections.List() {
+		if len(ns.Section.Hangars) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// prepare evaluates d into a new design record for owner. Publishing
+// (public or unlisted) needs a legal design; a private draft may be
+// illegal. A version over the size limit is refused.
+func (s *Service) prepare(d *designer.Design, vis Visibility, owner int64) (*NewDesign, error) {
+	if d == nil {
+		return nil, &Error{Code: EInvalid, Field: "design", Message: "is required"}
+	}
+	if !vis.Valid() {
+		return nil, &Error{Code: EInvalid, Field: "visibility", Message: fmt.Sprintf("is %q; allowed: private, unlisted, public", vis)}
+	}
+	e, res, probs, err := s.evaluation(d)
+	if err != nil {
+		return nil, err
+	}
+	if vis != Private && !e.Legal {
+		return nil, &Error{Code: EIllegal, Problems: probs,
+			Message: "only a legal design can be public or unlisted; save it as private while you fix it"}
+	}
+	doc, err := json.Marshal(d)
+	if err != nil {
+		return nil, fmt.Errorf("encode design: %w", err)
+	}
+	pb, err := json.Marshal(probs)
+	if err != nil {
+		return nil, fmt.Errorf("encode problems: %w", err)
+	}
+	nd := &NewDesign{
+		ID: newID(), OwnerID: owner, Visibility: vis, Ruleset: d.Ruleset, RulesVersion: d.RulesVersion,
+		Name: d.Name, Description: d.Description, Tags: d.Tags, Universe: d.Universe,
+		Version: Version{Visibility: vis, Document: doc, Evaluation: e, Result: res, Problems: pb, AuthorID: owner},
+	}
+	if n := nd.Version.Bytes(); n > s.limits.MaxVersionBytes {
+		return nil, &Error{Code: ETooLarge, Field: "design",
+			Message: fmt.Sprintf("stores %d bytes with its evaluation; one version may store at most %d bytes (make the design smaller)", n, s.limits.MaxVersionBytes)}
+	}
+	return nd, nil
+}
+
+// checkWrite applies the write rate limit and the account quotas to u
+// adding designs new designs and versions new versions of bytes bytes.
+func (s *Service) checkWrite(ctx context.Context, u *User, designs, versions int, bytes int64) error {
+	if u.Name == SystemUser {
+		return nil
+	}
+	if ok, wait := s.writes.allow("write:" + itoa(int(u.ID))); !ok {
+		return rateLimited(fmt.Sprintf("an account may save at most %d times a minute", s.limits.WritesPerMinute), wait)
+	}
+	if designs == 0 && versions == 0 {
+		return nil
+	}
+	use, err := s.store.Usage(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	l := s.limits
+	switch {
+	case designs > 0 && use.Designs+designs > l.MaxDesigns:
+		return errorf(EQuota, "an account may hold at most %d designs and you hold %d; delete some first", l.MaxDesigns, use.Designs)
+	case use.Versions+versions > l.MaxVersions:
+		return errorf(EQuota, "an account may hold at most %d versions over all its designs and you hold %d; delete some designs first", l.MaxVersions, use.Versions)
+	case use.Bytes+bytes > l.MaxBytes:
+		return errorf(EQuota, "an account may store at most %d MiB and you store %.1f MiB; delete some designs first", l.MaxBytes>>20, float64(use.Bytes)/(1<<20))
+	}
+	return nil
+}
+
+// CreateDesign saves d as a new design of u with version 1. A private
+// design may be illegal (a draft); public and unlisted ones must be legal.
+func (s *Service) CreateDesign(ctx context.Context, u *User, d *designer.Design, vis Visibility) (*Design, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	if vis == "" {
+		vis = Private
+	}
+	nd, err := s.prepare(d, vis, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkWrite(ctx, u, 1, 1, int64(nd.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateDesigns(ctx, []*NewDesign{nd}); err != nil {
+		return nil, err
+	}
+	return s.Design(ctx, u, nd.ID)
+}
+
+// Design returns design id as u may see it: ENotFound when u may not read
+// it; a parent u may not know of is hidden (ParentHidden), and Forks
+// counts the public forks plus u's own.
+func (s *Service) Design(ctx context.Context, u *User, id string) (*Design, error) {
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if u != nil {
+		_, n, err := s.store.Forks(ctx, d.ID, u.ID, 0)
+		if err != nil {
+			return nil, err
+		}
+		d.Forks = n
+	}
+	return d, nil
+}
+
+// view hides from d what u may not know: a parent that is not public.
+func view(u *User, d *Design) *Design {
+	if d.ParentID != "" && !parentListed(u, d) {
+		d.ParentID, d.ParentVersion, d.ParentHidden = "", 0, true
+	}
+	return d
+}
+
+// readable loads a design u may read, or ENotFound.
+func (s *Service) readable(ctx context.Context, u *User, id string) (*Design, error) {
+	d, err := s.store.Design(ctx, id)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, &Error{Code: ENotFound, Message: "no such design", Err: err}
+		}
+		return nil, err
+	}
+	if !CanRead(u, d) {
+		return nil, &Error{Code: ENotFound, Message: "no such design", Err: ErrNotFound}
+	}
+	return view(u, d), nil
+}
+
+// owned loads a design u may change: EUnauthorized for anonymous callers,
+// ENotFound when u cannot see it, EForbidden when u can but does not own it.
+func (s *Service) owned(ctx context.Context, u *User, id string) (*Design, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if !CanEdit(u, d) {
+		return nil, errorf(EForbidden, "only the owner may change this design; fork it instead")
+	}
+	return d, nil
+}
+
+// UpdateDesign saves d as the next version of design id, owned by u, if
+// the design is still at a version pre allows. vis "" keeps the design's
+// visibility. Concurrent writers with Any each get their own version.
+func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Precondition, d *designer.Design, vis Visibility) (*Design, error) {
+	cur, err := s.owned(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	base, err := pre.base(cur.Version)
+	if err != nil {
+		return nil, err
+	}
+	if vis == "" {
+		vis = cur.Visibility
+	}
+	nd, err := s.prepare(d, vis, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkWrite(ctx, u, 0, 1, int64(nd.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	nd.ID = cur.ID
+	if _, err := s.store.UpdateDesign(ctx, cur.ID, base, *nd, nd.Version); err != nil {
+		if errors.Is(err, ErrStale) {
+			return nil, staleError()
+		}
+		return nil, err
+	}
+	return s.Design(ctx, u, cur.ID)
+}
+
+// DeleteDesign deletes design id, owned by u, if it is still at a version
+// pre allows. Its rows are purged after Limits.PurgeAfter.
+func (s *Service) DeleteDesign(ctx context.Context, u *User, id string, pre Precondition) error {
+	cur, err := s.owned(ctx, u, id)
+	if err != nil {
+		return err
+	}
+	base, err := pre.base(cur.Version)
+	if err != nil {
+		return err
+	}
+	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
+		return err
+	}
+	if err := s.store.DeleteDesign(ctx, cur.ID, base); err != nil {
+		if errors.Is(err, ErrStale) {
+			return staleError()
+		}
+		return err
+	}
+	return nil
+}
+
+// Versions lists the versions of design id that u may read, oldest
+// first, without their documents.
+func (s *Service) Versions(ctx context.Context, u *User, id string) (*Design, []Version, error) {
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	vs, err := s.store.Versions(ctx, d.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := vs[:0]
+	for i := range vs {
+		if CanReadVersion(u, d, &vs[i]) {
+			out = append(out, vs[i])
+		}
+	}
+	return d, out, nil
+}
+
+// Version returns version n of design id (0: the latest) as u may read it.
+func (s *Service) Version(ctx context.Context, u *User, id string, n int) (*Design, *Version, error) {
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := s.version(ctx, u, d, n)
+	return d, v, err
+}
+
+func (s *Service) version(ctx context.Context, u *User, d *Design, n int) (*Version, error) {
+	if n == 0 || n == d.Version {
+		v := d.Latest
+		return &v, nil
+	}
+	if n < 0 {
+		return nil, &Error{Code: EInvalid, Field: "version", Message: fmt.Sprintf("is %d; give a positive whole number", n)}
+	}
+	v, err := s.store.DesignVersion(ctx, d.ID, n)
+	if err == nil && !CanReadVersion(u, d, v) {
+		err = ErrNotFound
+	}
+	if errors.Is(err, ErrNotFound) {
+		return nil, &Error{Code: ENotFound, Message: fmt.Sprintf("design %s has no version %d", d.ID, n), Err: err}
+	}
+	return v, err
+}
+
+// DecodeVersion decodes the design document of a stored version.
+func DecodeVersion(v *Version) (*designer.Design, error) {
+	d, err := designer.DecodeDesign(v.Document)
+	if err != nil {
+		return nil, fmt.Errorf("stored design %s version %d: %w", v.DesignID, v.N, err)
+	}
+	return d, nil
+}
+
+// CompareVersions compares versions from and to of design id.
+func (s *Service) CompareVersions(ctx context.Context, u *User, id string, from, to int) (*costing.Comparison, error) {
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	var docs [2]*designer.Design
+	for i, n := range []int{from, to} {
+		if n < 1 {
+			return nil, &Error{Code: EInvalid, Field: []string{"from", "to"}[i], Message: "must be a positive version number"}
+		}
+		v, err := s.version(ctx, u, d, n)
+		if err != nil {
+			return nil, err
+		}
+		if docs[i], err = DecodeVersion(v); err != nil {
+			return nil, err
+		}
+	}
+	return s.eval.Compare(docs[0], docs[1]), nil
+}
+
+// ForkRequest says what to fork: a version (0: the latest), the new
+// design's visibility (default private) and name ("" keeps it).
+type ForkRequest struct {
+	Version    int
+	Visibility Visibility
+	Name       string
+}
+
+// Fork copies a version of design id, which u may read, into a new design
+// of u's that remembers where it came from.
+func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest) (*Design, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	src, v, err := s.Version(ctx, u, id, req.Version)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := DecodeVersion(v)
+	if err != nil {
+		return nil, err
+	}
+	if req.Name != "" {
+		doc.Name = req.Name
+	}
+	if req.Visibility == "" {
+		req.Visibility = Private
+	}
+	nd, err := s.prepare(doc, req.Visibility, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	nd.ParentID, nd.ParentVersion = src.ID, v.N
+	if err := s.checkWrite(ctx, u, 1, 1, int64(nd.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateDesigns(ctx, []*NewDesign{nd}); err != nil {
+		return nil, err
+	}
+	return s.Design(ctx, u, nd.ID)
+}
+
+// LineageRef is one design in a lineage. One that u may not know of is
+// only "not public": no id, name, owner or link.
+type LineageRef struct {
+	ID        string `json:"id,omitempty"`
+	Version   int    `json:"version,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Owner     string `json:"owner,omitempty"`
+	Available bool   `json:"available"`
+	NotPublic bool   `json:"notPublic,omitempty"`
+}
+
+// Lineage is where a design came from and what was forked from it.
+type Lineage struct {
+	ID string `json:"id"`
+	// Ancestors run from the parent back; the walk stops at the first
+	// ancestor u may not know of, which appears as "not public".
+	Ancestors []LineageRef `json:"ancestors"`
+	// Forks are the first MaxLineageForks direct forks u may know of
+	// (public ones and u's own), oldest first; ForkCount counts them all.
+	Forks     []LineageRef `json:"forks"`
+	ForkCount int          `json:"forkCount"`
+}
+
+// MaxLineageForks is the most forks a Lineage lists.
+const MaxLineageForks = 100
+
+// maxAncestors bounds the walk up a lineage.
+const maxAncestors = 100
+
+// Lineage returns design id's ancestors and direct forks as u may see them.
+func (s *Service) Lineage(ctx context.Context, u *User, id string) (*Lineage, error) {
+	d, err := s.readable(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	out := &Lineage{ID: d.ID, Ancestors: []LineageRef{}, Forks: []LineageRef{}}
+	seen := map[string]bool{d.ID: true}
+	cur := d
+	for len(out.Ancestors) < maxAncestors {
+		if cur.ParentHidden {
+			out.Ancestors = append(out.Ancestors, LineageRef{NotPublic: true})
+			break
+		}
+		if cur.ParentID == "" || seen[cur.ParentID] {
+			break
+		}
+		seen[cur.ParentID] = true
+		p, err := s.store.Design(ctx, cur.ParentID)
+		if errors.Is(err, ErrNotFound) {
+			// Deleted since; it was public or u's own (else ParentHidden).
+			out.Ancestors = append(out.Ancestors, LineageRef{ID: cur.ParentID, Version: cur.ParentVersion})
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		out.Ancestors = append(out.Ancestors, LineageRef{ID: p.ID, Version: cur.ParentVersion, Name: p.Name, Owner: p.OwnerName, Available: true})
+		cur = view(u, p)
+	}
+	var viewer int64
+	if u != nil {
+		viewer = u.ID
+	}
+	fs, n, err := s.store.Forks(ctx, d.ID, viewer, MaxLineageForks)
+	if err != nil {
+		return nil, err
+	}
+	out.ForkCount = n
+	for _, f := range fs {
+		out.Forks = append(out.Forks, LineageRef{ID: f.ID, Version: f.ParentVersion, Name: f.Name, Owner: f.OwnerName, Available: true})
+	}
+	return out, nil
+}
+
+// MyDesigns lists u's live designs, newest first.
+func (s *Service) MyDesigns(ctx context.Context, u *User) ([]*Design, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	ds, err := s.store.DesignsByOwner(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range ds {
+		view(u, d)
+	}
+	return ds, nil
+}
+
+// MaxQueryBytes is the longest library search string.
+const MaxQueryBytes = 256
+
+// Library returns one page of public designs matching q. Every field of q
+// is checked first: a bad one is EInvalid naming it.
+func (s *Service) Library(ctx context.Context, q LibraryQuery) (*LibraryPage, error) {
+	bad := func(field, msg string) error { return &Error{Code: EInvalid, Field: field, Message: msg} }
+	if len(q.Q) > MaxQueryBytes {
+		return nil, bad("q", fmt.Sprintf("is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes))
+	}
+	for name, v := range map[string]string{"q": q.Q, "movement": q.Movement, "hull": q.Hull, "ruleset": q.Ruleset} {
+		if strings.ContainsRune(v, 0) || !validUTF8(v) {
+			return nil, bad(name, "holds a NUL or invalid UTF-8")
+		}
+		if name != "q" && len(v) > 64 {
+			return nil, bad(name, "is longer than 64 bytes")
+		}
+	}
+	desc, ok := Sorts[q.Sort]
+	if q.Sort == "" {
+		q.Sort, desc, ok = "newest", true, true
+		q.Desc = true
+	}
+	_ = desc
+	if !ok {
+		return nil, bad("sort", "must be one of newest, cv, points, name, forks")
+	}
+	if q.Limit < 0 || q.Limit > MaxPage {
+		return nil, bad("limit", fmt.Sprintf("must be from 1 to %d", MaxPage))
+	}
+	if q.Limit == 0 {
+		q.Limit = 20
+	}
+	for name, f := range map[string]*float64{"cvMin": q.CVMin, "cvMax": q.CVMax, "pointsMin": q.PtsMin, "pointsMax": q.PtsMax} {
+		if f != nil && (math.IsNaN(*f) || math.IsInf(*f, 0)) {
+			return nil, bad(name, "must be a finite number")
+		}
+	}
+	if q.Tier < 0 || q.Tier > 3 {
+		return nil, bad("tier", "must be 1, 2 or 3")
+	}
+	if q.TechLevel < 0 || q.TechLevel > 10 {
+		return nil, bad("techLevel", "must be from 1 to 10")
+	}
+	if c := q.After; c != nil {
+		switch k := c.Key.(type) {
+		case nil:
+			if q.Sort != "newest" {
+				return nil, bad("cursor", "is not a cursor this service issued")
+			}
+		case string:
+			if q.Sort != "name" || len(k) > 1024 {
+				return nil, bad("cursor", "is not a cursor this service issued")
+			}
+		case float64:
+			if q.Sort == "name" || q.Sort == "newest" || math.IsNaN(k) || math.IsInf(k, 0) {
+				return nil, bad("cursor", "is not a cursor this service issued")
+			}
+		default:
+			return nil, bad("cursor", "is not a cursor this service issued")
+		}
+		if c.Seq <= 0 {
+			return nil, bad("cursor", "is not a cursor this service issued")
+		}
+	}
+	page, err := s.store.Library(ctx, q)
+	if errors.Is(err, ErrBadQuery) {
+		return nil, &Error{Code: EInvalid, Field: "q", Message: "is not a search this library understands; use words, \"phrases\" and a trailing * for prefixes", Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range page.Designs {
+		view(nil, d)
+	}
+	return page, nil
+}
