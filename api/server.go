@@ -124,6 +124,7 @@ func (s *Server) routes() {
 
 	v1.POST("/evaluate", s.evaluate)
 	v1.POST("/validate", s.validateDesign)
+	get(v1, "/catalogue", s.catalogue)
 
 	get(v1, "/designs", s.myDesigns)
 	v1.POST("/designs", s.createDesign)
