@@ -44,6 +44,9 @@ type CatalogueAnswer struct {
 	// any list index, e.g. "weapons[].die" or "sections.*.armour.*.type".
 	// A list field (targets, qualities) lists the values its items may take.
 	Choices map[string][]any `json:"choices"`
+	// Defaults maps a field pattern to the value the decoder gives the
+	// field when a document leaves it out (rules §2).
+	Defaults map[string]any `json:"defaults"`
 	// Rules is every construction rule with its severity and summary.
 	Rules []designer.RuleInfo `json:"rules"`
 }
@@ -126,7 +129,15 @@ func BuildCatalogueAnswer(cat *designer.Catalogue) (*CatalogueAnswer, error) {
 	a := &CatalogueAnswer{
 		Ruleset: designer.RulesetMetaverse, RulesVersion: designer.RulesVersion, Schema: designer.Schema,
 		Catalogue: cat, JSONSchema: designer.JSONSchema(), Rules: designer.Rules,
-		Choices: map[string][]any{},
+		Choices: map[string][]any{}, Defaults: map[string]any{},
+	}
+	for prefix, v := range map[string]any{
+		"": &designer.Design{}, "weapons[].": &designer.WeaponDef{}, "sections.*.systems[].": &designer.System{},
+		"sections.*.weapons[].": &designer.Mount{}, "sections.*.hangars[].": &designer.HangarMount{},
+	} {
+		if err := defaultsOf(prefix, v, a.Defaults); err != nil {
+			return nil, err
+		}
 	}
 	a.Blank, err = blankDocument()
 	if err != nil {
@@ -342,6 +353,33 @@ func blankDocument() (map[string]any, error) {
 		}
 	}
 	return m, nil
+}
+
+// defaultsOf records, under prefix, the fields that SetDefaults gives v
+// (a pointer to a zero document type).
+func defaultsOf(prefix string, v any, out map[string]any) error {
+	zero, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("defaults: %w", err)
+	}
+	v.(interface{ SetDefaults() }).SetDefaults()
+	set, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("defaults: %w", err)
+	}
+	var z, d map[string]any
+	if err := json.Unmarshal(zero, &z); err != nil {
+		return fmt.Errorf("defaults: %w", err)
+	}
+	if err := json.Unmarshal(set, &d); err != nil {
+		return fmt.Errorf("defaults: %w", err)
+	}
+	for k, dv := range d {
+		if fmt.Sprint(z[k]) != fmt.Sprint(dv) {
+			out[prefix+k] = dv
+		}
+	}
+	return nil
 }
 
 func ints(lo, hi, step int) []any {

@@ -40,7 +40,8 @@ func TestCatalogueRoute(t *testing.T) {
 			Sector, Mirror int
 			Arc            string
 		}
-		Choices map[string][]any
+		Choices  map[string][]any
+		Defaults map[string]any
 	}
 	r.decode(t, &a)
 	cat := designer.BuiltinCatalogue()
@@ -72,6 +73,9 @@ func TestCatalogueRoute(t *testing.T) {
 	}
 	if a.Sectors[5].Mirror != 2 || a.Sectors[0].Mirror != 7 {
 		t.Errorf("port-aft sector 5 mirrors to %d, fore-starboard 0 to %d", a.Sectors[5].Mirror, a.Sectors[0].Mirror)
+	}
+	if fmt.Sprint(a.Defaults) != "map[commandQuality:D2 crewQuality:1 damageControl:D4 scale:1000 sections.*.hangars[].count:1 sections.*.systems[].count:1 sections.*.weapons[].count:1 weapons[].interceptable:true]" {
+		t.Errorf("defaults %v", a.Defaults)
 	}
 	for pattern, w := range map[string]string{
 		"commandQuality":                      "[D2 D3 D4 D5 D6]",

@@ -17,6 +17,7 @@ import (
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/web"
 )
 
 // serveFlags are the settings shared by the commands that open the
@@ -37,7 +38,7 @@ func envOr(name, def string) string {
 func serveCommand() command {
 	return command{
 		name:    "serve",
-		summary: "run the design library service (HTTP API under /api/v1)",
+		summary: "run the design studio (web pages at /, HTTP API under /api/v1)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("serve", stderr)
 			var f serveFlags
@@ -47,7 +48,8 @@ func serveCommand() command {
 				"public base URL, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
 			fs.Usage = func() {
 				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL]")
-				fmt.Fprintln(stderr, "\nServes the JSON API (docs/api.md, /api/openapi.json), /healthz and /readyz.")
+				fmt.Fprintln(stderr, "\nServes the web studio (/, /designer), the JSON API (docs/api.md, /api/openapi.json),")
+				fmt.Fprintln(stderr, "/healthz and /readyz.")
 				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
 				fmt.Fprintln(stderr, "it re-evaluates designs stored under an older costing-model version.")
 				fmt.Fprint(stderr, "Logs are JSON lines on stderr. SIGINT or SIGTERM shuts down gracefully.\n\n")
@@ -119,8 +121,12 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	if len(rep.Changes) > 0 {
 		log.Info("re-evaluated stored designs", "model", rep.Model, "versions", len(rep.Changes))
 	}
+	studio, err := web.New(web.Config{API: srv, Logger: log, BaseURL: f.baseURL})
+	if err != nil {
+		return err
+	}
 	hs := &http.Server{
-		Handler:           srv,
+		Handler:           studio,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

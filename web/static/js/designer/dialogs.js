@@ -1,0 +1,111 @@
+// dialogs.js: the designer's modal dialogs (native <dialog>, so focus is
+// trapped and Escape closes them): the system picker, log in or register,
+// import, and the save conflict.
+import { html } from '../ui.js';
+import { kindInfo } from './form.js';
+
+/** Modal opens a <dialog> as modal when it is rendered and reports closing. */
+function Modal({ id, label, onClose, children, cls }) {
+  const ref = (el) => {
+    if (el && !el.open) el.showModal();
+  };
+  return html`<dialog id=${id} class=${'modal ' + (cls || '')} aria-labelledby=${id + '-h'} ref=${ref}
+      onClose=${onClose} onCancel=${(e) => { e.preventDefault(); onClose(); }}>
+    <div class="modal-head"><h2 id=${id + '-h'}>${label}</h2>
+      <button type="button" class="btn icon" aria-label="Close" onClick=${onClose}>×</button></div>
+    ${children}
+  </dialog>`;
+}
+
+/** SystemPicker lists the catalogue by category, coloured as on the record
+ *  sheet, with each kind's tier, rating and what it does. */
+export function SystemPicker({ app, target }) {
+  const cat = app.cat.catalogue;
+  const q = (app.pickerFilter || '').toLowerCase();
+  const cats = [...cat.categories].sort((a, b) => a.order - b.order);
+  const section = target.split('.')[1];
+  return html`<${Modal} id="picker" label=${`Add a system to the ${section} section`} onClose=${() => app.closeDialog()} cls="wide">
+    <div class="field text"><label for="picker-q">Filter</label>
+      <input id="picker-q" type="search" autocomplete="off" value=${app.pickerFilter || ''} onInput=${(e) => app.setPickerFilter(e.target.value)} /></div>
+    <div class="picker">
+      ${cats.map((c) => {
+        const kinds = cat.kinds.filter((k) => k.category === c.id && (!q || k.name.toLowerCase().includes(q) || k.kind.toLowerCase().includes(q)));
+        if (!kinds.length) return null;
+        return html`<section class="picker-cat" style=${{ '--cat': c.colour }} aria-labelledby=${'pc-' + c.id}>
+          <h3 id=${'pc-' + c.id}><span class="swatch" aria-hidden="true"></span>${c.name}</h3>
+          <ul role="list">${kinds.map((k) => html`<li><button type="button" class="pick" data-kind=${k.kind} onClick=${() => app.addSystem(target, k)}>
+            <span class="pick-name">${k.name}</span><span class="pick-info">${kindInfo(app, k)}</span></button></li>`)}</ul>
+        </section>`;
+      })}
+    </div>
+  </${Modal}>`;
+}
+
+/** AuthDialog logs in or registers, then carries on with the save. */
+export function AuthDialog({ app }) {
+  const st = app.auth;
+  const submit = (e) => {
+    e.preventDefault();
+    const f = e.target;
+    app.authenticate(st.mode, f.elements.username.value, f.elements.password.value);
+  };
+  const tab = (mode, label) => html`<button type="button" role="tab" aria-selected=${st.mode === mode ? 'true' : 'false'}
+    class=${'tab' + (st.mode === mode ? ' on' : '')} onClick=${() => app.setAuthMode(mode)}>${label}</button>`;
+  return html`<${Modal} id="auth" label="Log in to save" onClose=${() => app.closeDialog()}>
+    <p>Your draft stays in this browser while you log in${st.mode === 'register' ? ' or create an account' : ''}.</p>
+    <div role="tablist" aria-label="Account" class="tabs">${tab('login', 'Log in')}${tab('register', 'Register')}</div>
+    <form class="auth-form" onSubmit=${submit}>
+      <div class="field text"><label for="auth-user">User name</label>
+        <input id="auth-user" name="username" autocomplete="username" required minlength="3" maxlength="40" /></div>
+      <div class="field text"><label for="auth-pass">Password${st.mode === 'register' ? ' (8 to 128 characters)' : ''}</label>
+        <input id="auth-pass" name="password" type="password" autocomplete=${st.mode === 'register' ? 'new-password' : 'current-password'} required minlength="8" maxlength="128" /></div>
+      ${st.error ? html`<p class="notice bad" role="alert" id="auth-error">${st.error}</p>` : ''}
+      <div class="actions"><button type="submit" class="btn primary" disabled=${st.busy}>${st.mode === 'register' ? 'Register and save' : 'Log in and save'}</button></div>
+    </form>
+  </${Modal}>`;
+}
+
+/** ImportDialog reads a JSON file or pasted JSON. The server checks its
+ *  shape first; a document it cannot read changes nothing. */
+export function ImportDialog({ app }) {
+  const st = app.importState;
+  const onFile = async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) app.importText(await f.text(), f.name);
+  };
+  return html`<${Modal} id="import" label="Import a design" onClose=${() => app.closeDialog()}>
+    <div class="field text"><label for="import-file">JSON file</label>
+      <input id="import-file" type="file" accept=".json,application/json" onChange=${onFile} /></div>
+    <div class="field text"><label for="import-text">Or paste the JSON</label>
+      <textarea id="import-text" rows="8" spellcheck="false"></textarea></div>
+    ${st.error ? html`<div class="notice bad" role="alert" id="import-error"><p>${st.error}</p>
+      ${st.problems && st.problems.length ? html`<ul>${st.problems.slice(0, 20).map((p) => html`<li>${p.rule} at ${p.path || 'the document'}: ${p.message}</li>`)}</ul>` : ''}</div>` : ''}
+    <div class="actions">
+      <button type="button" class="btn primary" onClick=${() => app.importText(document.getElementById('import-text').value, 'pasted JSON')}>Import pasted JSON</button>
+    </div>
+  </${Modal}>`;
+}
+
+/** ConflictDialog shows how the saved version differs from the draft and
+ *  lets the player choose; nothing is overwritten without a choice. */
+export function ConflictDialog({ app }) {
+  const c = app.conflict;
+  const show = (v) => (v === undefined ? html`<em>absent</em>` : v);
+  return html`<${Modal} id="conflict" label="Someone saved a newer version" onClose=${() => app.closeDialog()} cls="wide">
+    <p>While you edited, version ${c.theirs.version} of “${c.theirs.name}” was saved (by ${c.theirs.owner}).
+      Your draft is kept. ${c.changes.length} field${c.changes.length === 1 ? ' differs' : 's differ'}:</p>
+    <table class="diff">
+      <thead><tr><th scope="col">Field</th><th scope="col">Your draft</th><th scope="col">Saved version ${c.theirs.version}</th></tr></thead>
+      <tbody>${c.changes.slice(0, 60).map((d) => html`<tr><th scope="row"><code>${d.path}</code></th><td>${show(d.mine)}</td><td>${show(d.theirs)}</td></tr>`)}</tbody>
+    </table>
+    ${c.changes.length > 60 ? html`<p class="muted">and ${c.changes.length - 60} more.</p>` : ''}
+    <p>Combat value: yours ${c.mineCV ?? '—'}, saved ${c.theirs.evaluation ? c.theirs.evaluation.cv : '—'}.</p>
+    ${c.error ? html`<p class="notice bad" role="alert">${c.error}</p>` : ''}
+    <div class="actions wrap">
+      <button type="button" class="btn primary" data-choice="mine" onClick=${() => app.resolveConflict('mine')}>Save mine as version ${c.theirs.version + 1}</button>
+      <button type="button" class="btn" data-choice="theirs" onClick=${() => app.resolveConflict('theirs')}>Take the saved version</button>
+      <button type="button" class="btn" data-choice="copy" onClick=${() => app.resolveConflict('copy')}>Save mine as a new design</button>
+      <button type="button" class="btn" onClick=${() => app.closeDialog()}>Decide later</button>
+    </div>
+  </${Modal}>`;
+}

@@ -1,0 +1,437 @@
+// main.js: the designer page. It loads the catalogue answer, restores the
+// draft (or the design named by ?from=), renders the form and the live
+// panel from one application object, and asks the server to evaluate the
+// document after every change.
+import { html, render } from '../ui.js';
+import { clone, diff, get, idFor, parent, patternMatcher, remove, set } from './doc.js';
+import { Store, draftKey, readDraft } from './store.js';
+import * as api from './api.js';
+import { DesignForm } from './form.js';
+import { Panel } from './panel.js';
+import { AuthDialog, ConflictDialog, ImportDialog, SystemPicker } from './dialogs.js';
+
+const EVAL_DELAY_MS = 25; // a light debounce: typing "12" sends one request, not two
+const root = document.getElementById('studio');
+
+const app = {
+  cat: null,
+  store: null,
+  eval: { rev: -1, result: null, problems: null, pending: false, error: '' },
+  dialog: null,
+  status: null, // {text, kind}
+  user: undefined,
+  assign: new Map(),
+  assignKey: '',
+  rendered: new Set(),
+  auth: { mode: 'login', error: '', busy: false },
+  importState: {},
+  conflict: null,
+  pending: null, // action to run after logging in
+};
+
+// ---- rendering ---------------------------------------------------------
+
+function context() {
+  const { store, cat } = app;
+  const choices = patternMatcher(cat.choices);
+  const defaults = patternMatcher(cat.defaults);
+  const kinds = new Map(cat.catalogue.kinds.map((k) => [k.kind, k]));
+  const cats = new Map(cat.catalogue.categories.map((c) => [c.id, c]));
+  const reasons = new Map(((app.eval.result && app.eval.result.tierReport && app.eval.result.tierReport.reasons) || []).map((r) => [r.path, r]));
+  return {
+    doc: store.doc,
+    cat,
+    choices,
+    defaultAt: defaults,
+    kind: (k) => kinds.get(k),
+    category: (c) => cats.get(c),
+    tierReason: (p) => reasons.get(p),
+    reg: (p) => app.rendered.add(p),
+    probs: (p) => app.assign.get(p) || [],
+    set: (p, v, coalesce) => store.change((d) => set(d, p, v), coalesce || ''),
+    remove: (p, coalesce) => store.change((d) => remove(d, p), coalesce || ''),
+    change: (fn, coalesce) => store.change(fn, coalesce || ''),
+    openPicker: (target) => openDialog('picker', { pickerTarget: target, pickerFilter: '' }),
+  };
+}
+
+function Toolbar() {
+  const s = app.store;
+  const m = s.meta;
+  const mode = m.id ? `Editing your design${m.version ? `, version ${m.version}` : ''}` : m.forkOf ? 'Forking a design: saving makes your own copy' : 'New design';
+  return html`<div class="toolbar" role="toolbar" aria-label="Design actions">
+    <div class="tool-group">
+      <button type="button" class="btn" id="undo" disabled=${!s.canUndo} onClick=${() => s.undo()} aria-keyshortcuts="Control+Z" title="Undo (Ctrl+Z)">Undo</button>
+      <button type="button" class="btn" id="redo" disabled=${!s.canRedo} onClick=${() => s.redo()} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</button>
+    </div>
+    <div class="tool-group">
+      <button type="button" class="btn" id="new" onClick=${newDesign}>New</button>
+      <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
+      <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
+    </div>
+    <div class="tool-group save-group">
+      <label for="visibility" class="inline-label">Visibility</label>
+      <select id="visibility" value=${m.visibility || 'private'} onChange=${(e) => { s.setMeta({ ...m, visibility: e.target.value }); rerender(); }}>
+        <option value="private">Private draft</option>
+        <option value="unlisted">Unlisted (anyone with the link)</option>
+        <option value="public">Public (in the library)</option>
+      </select>
+      <button type="button" class="btn primary" id="save" onClick=${() => save()} disabled=${app.saving}>${app.saving ? 'Saving…' : 'Save'}</button>
+    </div>
+    <p class="tool-status" role="status" id="save-status">
+      <span class="mode">${mode}</span>
+      ${s.dirty ? html` · <span class="dirty">unsaved changes</span>` : m.id ? ' · saved' : ''}
+      ${app.user ? html` · signed in as <strong>${app.user.name}</strong>` : app.user === null ? ' · not signed in' : ''}
+      ${app.status ? html` · <span class=${'msg ' + (app.status.kind || '')}>${app.status.text}</span>` : ''}
+      ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>record sheet (PDF)</a>` : ''}
+      ${s.storageError ? html` · <span class="msg bad">${s.storageError}</span>` : ''}
+    </p>
+  </div>`;
+}
+
+function MiniBar() {
+  const r = app.eval.result;
+  const n = r ? r.problems.length : (app.eval.problems || []).length;
+  return html`<div class="minibar" aria-hidden="true">
+    <span>CV <b>${r ? r.cv : '—'}</b></span><span>Points <b>${r ? r.points : '—'}</b></span>
+    <span>Tier <b>${r ? r.tier : '—'}</b></span><span class=${n ? 'bad' : 'ok'}>${n} problem${n === 1 ? '' : 's'}</span>
+  </div>`;
+}
+
+function App() {
+  const ctx = context();
+  return html`<div class="studio-inner" data-doc-rev=${app.store.rev}>
+    <${Toolbar} />
+    <${MiniBar} />
+    <div class="studio-grid">
+      <${DesignForm} ctx=${ctx} />
+      <${Panel} app=${app} />
+    </div>
+    ${app.dialog === 'picker' ? html`<${SystemPicker} app=${app} target=${app.pickerTarget} />` : ''}
+    ${app.dialog === 'auth' ? html`<${AuthDialog} app=${app} />` : ''}
+    ${app.dialog === 'import' ? html`<${ImportDialog} app=${app} />` : ''}
+    ${app.dialog === 'conflict' ? html`<${ConflictDialog} app=${app} />` : ''}
+  </div>`;
+}
+
+/** assignProblems shows each problem at its path, or at the nearest
+ *  enclosing place the form has (a problem about a missing part). */
+function assignProblems() {
+  const r = app.eval.result;
+  const list = r ? r.problems || [] : app.eval.problems || [];
+  const m = new Map();
+  for (const p of list) {
+    let at = p.path || '';
+    while (at && !app.rendered.has(at)) at = parent(at);
+    if (!m.has(at)) m.set(at, []);
+    m.get(at).push(p);
+  }
+  return m;
+}
+
+function rerender() {
+  for (let pass = 0; pass < 2; pass++) {
+    app.rendered = new Set();
+    render(html`<${App} />`, root);
+    const m = assignProblems();
+    const key = JSON.stringify([...m].map(([k, v]) => [k, v.length]));
+    if (key === app.assignKey) break;
+    app.assign = m;
+    app.assignKey = key;
+  }
+}
+
+// ---- evaluation --------------------------------------------------------
+
+const evaluator = new api.Evaluator();
+let evalTimer = 0;
+
+function scheduleEval() {
+  const rev = app.store.rev;
+  performance.mark(`slipway:change:${rev}`);
+  app.eval.pending = true;
+  clearTimeout(evalTimer);
+  evalTimer = setTimeout(() => runEval(rev, app.store.doc), EVAL_DELAY_MS);
+}
+
+async function runEval(rev, doc) {
+  const out = await evaluator.run(doc);
+  if (!out || rev !== app.store.rev) return; // a newer change is on its way
+  app.eval = { rev, result: out.result || null, problems: out.problems || null, pending: false, error: out.error || '' };
+  rerender();
+  try {
+    performance.measure('slipway:panel', `slipway:change:${rev}`);
+    performance.clearMarks(`slipway:change:${rev}`);
+  } catch { /* the mark was cleared by a reload of the draft */ }
+}
+
+function onChange() {
+  app.status = null;
+  scheduleEval();
+  rerender();
+}
+
+// ---- focus -------------------------------------------------------------
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+
+/** focusPath moves focus to the field a path names, or the nearest
+ *  enclosing part of the form when that field does not exist. */
+function focusPath(path) {
+  for (let p = path; ; p = parent(p)) {
+    const el = p === '' ? document.querySelector('.design-form') : document.querySelector(`[data-path="${CSS.escape(p)}"]`);
+    if (el) {
+      for (let d = el.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
+      const target = el.matches(FOCUSABLE) ? el : el.querySelector(FOCUSABLE) || el;
+      if (target === el && !el.matches(FOCUSABLE)) el.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return;
+    }
+    if (p === '') return;
+  }
+}
+app.focusPath = focusPath;
+
+// ---- dialogs -----------------------------------------------------------
+
+function openDialog(name, extra = {}) {
+  Object.assign(app, extra, { dialog: name });
+  rerender();
+}
+
+app.closeDialog = () => {
+  app.dialog = null;
+  app.pending = null;
+  rerender();
+};
+app.setPickerFilter = (v) => { app.pickerFilter = v; rerender(); };
+app.addSystem = (target, k) => {
+  const entry = { kind: k.kind, count: 1 };
+  if (k.rating.mode === 'range') entry.rating = k.rating.min;
+  const n = (get(app.store.doc, target) || []).length;
+  app.dialog = null;
+  app.store.change((d) => set(d, `${target}[${n}]`, entry));
+  requestAnimationFrame(() => focusPath(`${target}[${n}].kind`));
+};
+app.setAuthMode = (mode) => { app.auth = { ...app.auth, mode, error: '' }; rerender(); };
+
+app.authenticate = async (mode, username, password) => {
+  app.auth = { ...app.auth, busy: true, error: '' };
+  rerender();
+  try {
+    await (mode === 'register' ? api.register(username, password) : api.login(username, password));
+    app.user = await api.me();
+    app.auth = { mode, busy: false, error: '' };
+    const next = app.pending;
+    app.pending = null;
+    app.dialog = null;
+    rerender();
+    if (next) next();
+  } catch (e) {
+    const detail = e.problems && e.problems.length ? e.problems.map((p) => p.message).join('; ') : e.message;
+    app.auth = { ...app.auth, busy: false, error: detail };
+    rerender();
+  }
+};
+
+app.importText = async (text, from) => {
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    app.importState = { error: `${from} is not JSON: ${e.message}. Nothing was changed.` };
+    return rerender();
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    app.importState = { error: `${from} is not one design document (a JSON object). Nothing was changed.` };
+    return rerender();
+  }
+  try {
+    await api.validate(text);
+  } catch (e) {
+    app.importState = { error: `${from} cannot be read as a design: ${e.message}. Nothing was changed.`, problems: e.problems };
+    return rerender();
+  }
+  app.dialog = null;
+  app.status = { text: `imported ${from} (undo to go back)`, kind: 'ok' };
+  app.store.replace(doc);
+};
+
+// ---- toolbar actions ---------------------------------------------------
+
+function newDesign() {
+  const old = draftKey(app.store.meta);
+  app.store.setMeta({ baseJSON: JSON.stringify(app.cat.blank), visibility: 'private' }, old);
+  history.replaceState(null, '', '/designer');
+  app.store.replace(app.cat.blank);
+  app.status = { text: 'new design (undo brings the last one back)' };
+  rerender();
+}
+
+function exportJSON() {
+  const doc = app.store.doc;
+  const blob = new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = (String(doc.name || 'design').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'design') + '.json';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// ---- saving ------------------------------------------------------------
+
+/** saved records the answer of a successful save as the new base. */
+function saved(res, note) {
+  const d = res.data;
+  const old = draftKey(app.store.meta);
+  app.store.setMeta({ id: d.id, etag: res.etag, version: d.version, visibility: d.visibility, owner: d.owner,
+    baseJSON: JSON.stringify(app.store.doc) }, old);
+  history.replaceState(null, '', `/designer?from=${encodeURIComponent(d.id)}`);
+  app.status = { text: note || `saved as version ${d.version}`, kind: 'ok' };
+}
+
+async function save(mode = 'auto', etag) {
+  if (app.saving) return;
+  if (app.user === undefined) app.user = await api.me().catch(() => null);
+  if (!app.user) {
+    app.pending = () => save(mode, etag);
+    return openDialog('auth', { auth: { mode: 'login', error: '', busy: false } });
+  }
+  const s = app.store;
+  const m = s.meta;
+  const vis = m.visibility || 'private';
+  app.saving = true;
+  rerender();
+  try {
+    if (m.id && mode !== 'copy') {
+      saved(await api.updateDesign(m.id, s.doc, vis, etag || m.etag));
+    } else if (m.forkOf && mode !== 'copy') {
+      const f = await api.forkDesign(m.forkOf.id, m.forkOf.version);
+      let res = f;
+      if (JSON.stringify(s.doc) !== m.baseJSON || vis !== 'private') {
+        res = await api.updateDesign(f.data.id, s.doc, vis, f.etag);
+      }
+      saved(res, `saved as your fork (version ${res.data.version})`);
+    } else {
+      saved(await api.createDesign(s.doc, vis), mode === 'copy' ? 'saved as a new design' : undefined);
+    }
+    app.dialog = null;
+  } catch (e) {
+    await saveFailed(e);
+  } finally {
+    app.saving = false;
+    rerender();
+  }
+}
+
+async function saveFailed(e) {
+  if (!(e instanceof api.ApiError)) {
+    app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
+    return;
+  }
+  switch (e.status) {
+    case 401:
+      app.user = null;
+      app.pending = () => save();
+      app.dialog = 'auth';
+      app.auth = { mode: 'login', error: 'Your session has ended; log in again to save.', busy: false };
+      return;
+    case 412: {
+      const theirs = await api.getDesign(app.store.meta.id);
+      app.conflict = {
+        theirs: theirs.data, etag: theirs.etag,
+        changes: diff(app.store.doc, theirs.data.design),
+        mineCV: app.eval.result ? app.eval.result.cv : undefined,
+      };
+      app.dialog = 'conflict';
+      return;
+    }
+    case 422:
+      app.status = { text: `not saved: ${e.message} (${e.problems.length} problems). Keep it private until it is legal.`, kind: 'bad' };
+      return;
+    default:
+      app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
+  }
+}
+
+app.resolveConflict = async (choice) => {
+  const c = app.conflict;
+  if (choice === 'mine') {
+    await save('auto', c.etag);
+  } else if (choice === 'copy') {
+    await save('copy');
+  } else {
+    const m = app.store.meta;
+    app.store.setMeta({ ...m, etag: c.etag, version: c.theirs.version, visibility: c.theirs.visibility, baseJSON: JSON.stringify(c.theirs.design) });
+    app.store.replace(c.theirs.design);
+    app.status = { text: `took version ${c.theirs.version} (undo brings your draft back)`, kind: 'ok' };
+    app.dialog = null;
+  }
+  rerender();
+};
+
+// ---- keyboard ----------------------------------------------------------
+
+document.addEventListener('keydown', (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || !app.store || app.dialog) return;
+  const k = e.key.toLowerCase();
+  if (k === 'z' && !e.shiftKey) {
+    e.preventDefault();
+    app.store.undo();
+  } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+    e.preventDefault();
+    app.store.redo();
+  }
+});
+
+// ---- start -------------------------------------------------------------
+
+async function start() {
+  try {
+    app.cat = (await api.getCatalogue()).data;
+  } catch (e) {
+    root.textContent = `The designer could not load the catalogue from the server (${e.message}). Reload the page to try again.`;
+    return;
+  }
+  const from = new URLSearchParams(location.search).get('from');
+  let doc = app.cat.blank;
+  let meta = { baseJSON: JSON.stringify(app.cat.blank), visibility: 'private' };
+  let note = null;
+  if (from) {
+    try {
+      const [res, user] = await Promise.all([api.getDesign(from), api.me().catch(() => null)]);
+      app.user = user;
+      const d = res.data;
+      doc = d.design;
+      const base = JSON.stringify(doc);
+      meta = user && user.name === d.owner
+        ? { id: d.id, etag: res.etag, version: d.version, visibility: d.visibility, owner: d.owner, baseJSON: base }
+        : { forkOf: { id: d.id, version: d.version, name: d.name, owner: d.owner }, visibility: 'private', baseJSON: base };
+      if (meta.forkOf) note = { text: `“${d.name}” by ${d.owner}: saving makes your own fork` };
+    } catch (e) {
+      note = { text: `could not open design ${from}: ${e.status === 404 ? 'it does not exist or is private' : e.message}. This is a new design.`, kind: 'bad' };
+      history.replaceState(null, '', '/designer');
+    }
+  }
+  const draft = readDraft(draftKey(meta));
+  if (draft && JSON.stringify(draft.doc) !== meta.baseJSON) {
+    doc = draft.doc;
+    if (draft.meta && meta.id && draft.meta.etag && draft.meta.etag !== meta.etag) {
+      meta = { ...meta, etag: draft.meta.etag }; // saving will show what changed since
+    }
+    if (meta.id || meta.forkOf) note = { text: 'restored your unsaved changes from this browser' };
+  }
+  if (draft && draft.meta && draft.meta.visibility && !meta.id) meta.visibility = draft.meta.visibility;
+  app.store = new Store(clone(doc), meta, onChange);
+  app.status = note;
+  root.removeAttribute('aria-busy');
+  root.textContent = '';
+  if (app.user === undefined) api.me().then((u) => { app.user = u; rerender(); }).catch(() => {});
+  scheduleEval();
+  rerender();
+}
+
+start();
