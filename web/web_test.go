@@ -12,6 +12,7 @@ import (
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/web"
 )
 
@@ -22,7 +23,8 @@ func newServer(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := web.New(web.Config{API: api.New(api.Config{Store: db})})
+	svc := library.New(library.Config{Store: db})
+	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc})})
 	if err != nil {
 		t.Fatal(err)
 	}
