@@ -210,7 +210,7 @@ func Aids(w io.Writer, opt Options) error {
 		p.render(c)
 	}
 	chartPage(c, c.addPage(true)).render(c)
-	if err := c.pdf.Output(w); err != nil {
+	if err := c.writeTagged(w); err != nil {
 		return fmt.Errorf("sheets: aids: %w", err)
 	}
 	return nil

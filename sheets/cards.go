@@ -49,7 +49,7 @@ func Cards(w io.Writer, ships []Ship, opt Options) error {
 		c.pdf.AddPage()
 		p.render(c)
 	}
-	if err := c.pdf.Output(w); err != nil {
+	if err := c.writeTagged(w); err != nil {
 		return fmt.Errorf("sheets: cards: %w", err)
 	}
 	return nil

@@ -79,6 +79,9 @@ type fontSet struct {
 	// several times faster for each document.
 	latin                   coverage
 	latinRegular, latinBold []byte
+	// regularName and boldName are the faces' PostScript names, which
+	// name their subsets in a document (see tagSubsets).
+	regularName, boldName string
 }
 
 // fonts returns the process-wide font set, parsed from the embedded bytes
@@ -105,6 +108,8 @@ var fonts = sync.OnceValue(func() *fontSet {
 	}
 	fs.latinRegular = gofpdf.UTF8CutFont(regularTTF, cut.String())
 	fs.latinBold = gofpdf.UTF8CutFont(boldTTF, cut.String())
+	fs.regularName = postScriptName(regularTTF, "DejaVuSansCondensed")
+	fs.boldName = postScriptName(boldTTF, "DejaVuSansCondensed-Bold")
 	return fs
 })
 
@@ -238,6 +243,53 @@ func parseFace(f *face, b []byte) {
 	if f.capHeight <= 0 {
 		f.capHeight = 720
 	}
+}
+
+// postScriptName reads a TrueType font's PostScript name (name table,
+// name 6, Windows Unicode or Macintosh Roman), or returns def when the
+// font has none that is a valid PDF name of printable ASCII.
+func postScriptName(b []byte, def string) string {
+	t := ttf(b)
+	tab := t.table("name")
+	if tab < 0 {
+		return def
+	}
+	count, store := t.u16(tab+2), tab+t.u16(tab+4)
+	for i := 0; i < count; i++ {
+		rec := tab + 6 + 12*i
+		platform, id, n, off := t.u16(rec), t.u16(rec+6), t.u16(rec+8), t.u16(rec+10)
+		if id != 6 || n <= 0 || off < 0 || store+off+n > len(b) {
+			continue
+		}
+		raw := b[store+off : store+off+n]
+		var name []byte
+		switch platform {
+		case 3: // UTF-16BE
+			for j := 0; j+1 < len(raw); j += 2 {
+				if raw[j] != 0 {
+					name = nil
+					break
+				}
+				name = append(name, raw[j+1])
+			}
+		case 1: // Macintosh Roman: ASCII for a PostScript name
+			name = raw
+		}
+		if len(name) > 0 && len(name) <= 63 && nameLen(name) == len(name) && printableASCII(name) {
+			return string(name)
+		}
+	}
+	return def
+}
+
+// printableASCII reports whether b is printable ASCII without spaces.
+func printableASCII(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // glyphTop is the top of glyph g's bounding box in font units, or 0.

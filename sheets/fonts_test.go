@@ -221,7 +221,10 @@ func TestSampleTextNotCut(t *testing.T) {
 // TestFontFamiliesPerDocument checks which fonts a document embeds: the
 // Latin cut alone for Latin text, the whole faces alone when the first
 // page needs them, and both when only a later page does; text decodes
-// right from each.
+// right from each. In the PDF every subset is named by its tag and face
+// (TestSubsetTags), so which family a subset was cut from is checked on
+// the canvas, and the PDF shows one subset per face, or two when both
+// families print.
 func TestFontFamiliesPerDocument(t *testing.T) {
 	latin := testShip(loadSample(t, "reference-cruiser.json"))
 	greek := loadSample(t, "reference-cruiser.json")
@@ -232,18 +235,17 @@ func TestFontFamiliesPerDocument(t *testing.T) {
 	}
 	fleet = append(fleet, testShip(greek))
 	tests := []struct {
-		name  string
-		write func(w io.Writer) error
-		fonts []string
-		text  string
+		name     string
+		write    func(w io.Writer) error
+		families []string
+		text     string
 	}{
 		{"latin sheet", func(w io.Writer) error { return RecordSheet(w, latin, Options{}) },
-			[]string{"utf8dejavusanscondensedlatin", "utf8dejavusanscondensedlatinB"}, "Reference Cruiser"},
+			[]string{latinFontFamily}, "Reference Cruiser"},
 		{"greek sheet", func(w io.Writer) error { return RecordSheet(w, testShip(greek), Options{}) },
-			[]string{"utf8dejavusanscondensed", "utf8dejavusanscondensedB"}, "Ἀργώ"},
+			[]string{fontFamily}, "Ἀργώ"},
 		{"greek on page 2", func(w io.Writer) error { return Cards(w, fleet, Options{}) },
-			[]string{"utf8dejavusanscondensed", "utf8dejavusanscondensedB",
-				"utf8dejavusanscondensedlatin", "utf8dejavusanscondensedlatinB"}, "Ἀργώ"},
+			[]string{fontFamily, latinFontFamily}, "Ἀργώ"},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -254,18 +256,54 @@ func TestFontFamiliesPerDocument(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		fonts := r.Page(1).Resources().Key("Font")
+		var got, want []string
+		tags := map[string]bool{}
+		fonts := r.Page(r.NumPage()).Resources().Key("Font")
 		for _, k := range fonts.Keys() {
-			got = append(got, fonts.Key(k).Key("BaseFont").Name())
+			tag, face, _ := strings.Cut(fonts.Key(k).Key("BaseFont").Name(), "+")
+			got = append(got, face)
+			tags[tag] = true
+		}
+		for range tt.families {
+			want = append(want, "DejaVuSansCondensed", "DejaVuSansCondensed-Bold")
 		}
 		sort.Strings(got)
-		if strings.Join(got, " ") != strings.Join(tt.fonts, " ") {
-			t.Errorf("%s: fonts %v, want %v", tt.name, got, tt.fonts)
+		sort.Strings(want)
+		if strings.Join(got, " ") != strings.Join(want, " ") || len(tags) != len(got) {
+			t.Errorf("%s: faces %v in %d subsets, want %v each its own subset", tt.name, got, len(tags), want)
 		}
 		text := allText(readBack(t, buf.Bytes()))
 		if !hasText(text, tt.text) || !hasText(text, "Reference Cruiser") && tt.name != "greek sheet" {
 			t.Errorf("%s: text lost:\n%s", tt.name, text)
+		}
+	}
+	// Which family each document's text selects.
+	for _, tt := range []struct {
+		name     string
+		pages    []string // the text of each page, in order
+		families []string
+	}{
+		{"latin", []string{"Reference Cruiser"}, []string{latinFontFamily}},
+		{"greek first", []string{"Ἀργώ", "Reference Cruiser"}, []string{fontFamily}},
+		{"greek later", []string{"Reference Cruiser", "Ἀργώ"}, []string{fontFamily, latinFontFamily}},
+	} {
+		c, _, err := newCanvas(Options{}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, text := range tt.pages {
+			if i == 0 {
+				c.planFonts(&Page{Elements: []*Element{{Kind: "text", Text: text}}})
+			}
+			c.selectFont(text)
+		}
+		var got []string
+		for f := range c.added {
+			got = append(got, f)
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(tt.families, " ") {
+			t.Errorf("%s: families %v, want %v", tt.name, got, tt.families)
 		}
 	}
 }

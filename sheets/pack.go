@@ -51,7 +51,7 @@ func Pack(w io.Writer, ships []Ship, opt Options) error {
 		p.render(c)
 	}
 	chartPage(c, c.addPage(true)).render(c)
-	if err := c.pdf.Output(w); err != nil {
+	if err := c.writeTagged(w); err != nil {
 		return fmt.Errorf("sheets: pack of %d ships: %w", len(ships), err)
 	}
 	return nil

@@ -33,7 +33,7 @@ func RecordSheet(w io.Writer, s Ship, opt Options) error {
 		c.pdf.AddPage()
 		p.render(c)
 	}
-	if err := c.pdf.Output(w); err != nil {
+	if err := c.writeTagged(w); err != nil {
 		return fmt.Errorf("sheets: record sheet of %q: %w", clean(s.Design.Name), err)
 	}
 	return nil
