@@ -2,9 +2,16 @@ package designer
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"reflect"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -115,6 +122,8 @@ func TestDecodeDefaults(t *testing.T) {
 	}
 }
 
+// TestDecodeRoundTrip checks encode/decode/encode is stable; that no
+// member is lost on the way is TestDecodeRoundTripFieldByField's job.
 func TestDecodeRoundTrip(t *testing.T) {
 	d := loadReference(t)
 	b := encodeDesign(t, d)
@@ -183,4 +192,303 @@ func TestDecodeLongArrays(t *testing.T) {
 			t.Fatalf("system %d: %+v", i, s)
 		}
 	}
+}
+
+// fieldDefaults are the values the decoder gives a field the document
+// omits, besides the zero value (Design.SetDefaults and the entries'
+// SetDefaults); TestDecodeDefaults checks the decoder applies them.
+var fieldDefaults = map[string]any{
+	"scale": json.Number("1000"), "crewQuality": json.Number("1"), "commandQuality": "D2",
+	"damageControl": "D4", "count": json.Number("1"), "interceptable": true,
+}
+
+// roundTripSources lists every design document the round trip reads:
+// the samples, the reference cruiser, every invalid fixture and the
+// every-field document (whose values differ from the defaults in every
+// field, so none can be dropped unnoticed).
+func roundTripSources(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, g := range []string{"../data/samples/*.json", "../testdata/*.json", filepath.Join(invalidDir, "R-*.json"), "testdata/*.json"} {
+		m, err := filepath.Glob(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 20 {
+		t.Fatalf("only %d design documents found", len(files))
+	}
+	return files
+}
+
+// TestDecodeRoundTripFieldByField decodes every design document,
+// encodes the result and compares it with the source parsed as plain
+// JSON, member by member: a value the decoder dropped, altered or made up
+// fails. A member the source omits may come back only with its zero
+// value or its documented default; a member the source gives its zero
+// value may be omitted. Every field of the format must appear with a
+// value other than its zero and default in some source, so the check
+// covers all of them.
+func TestDecodeRoundTripFieldByField(t *testing.T) {
+	covered := map[string]bool{}
+	decoded := 0
+	for _, f := range roundTripSources(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := DecodeDesign(src)
+		if err != nil {
+			if _, ok := err.(*DecodeError); !ok {
+				t.Fatalf("%s: %v", f, err)
+			}
+			continue // a structural fixture: nothing decoded to compare
+		}
+		decoded++
+		want := parseGeneric(t, f, src)
+		got := parseGeneric(t, f+" re-encoded", encodeDesign(t, d))
+		for _, diff := range compareJSON("", want, got) {
+			t.Errorf("%s: %s", f, diff)
+		}
+		coverFields(reflect.TypeOf(Design{}), want, covered)
+	}
+	if decoded < 20 {
+		t.Fatalf("only %d documents decoded", decoded)
+	}
+	var missing []string
+	for _, f := range formatFields(reflect.TypeOf(Design{}), map[reflect.Type]bool{}) {
+		if !covered[f] {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("no source document gives these fields a value other than zero or the default, so a decoder dropping them would pass; add them to designer/testdata/every-field.json: %s",
+			strings.Join(missing, ", "))
+	}
+}
+
+// TestCompareJSONCatchesDrops shows the comparison fails when a member
+// is dropped, altered or made up, so the round trip cannot pass
+// vacuously.
+func TestCompareJSONCatchesDrops(t *testing.T) {
+	src := parseGeneric(t, "src", []byte(`{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}],
+		"sections": {"core": {"layers": [{"hullHits": 4, "crew": 0}], "systems": [{"kind": "bridge", "count": 0}]}}}`))
+	tests := []struct {
+		name, enc string
+		ok        bool
+	}{
+		{"same", `{"name": "A", "techLevel": 5.0, "tags": ["x"], "scale": 10, "hull": "", "crewQuality": 1, "weapons": [{"interceptable": false}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, true},
+		{"dropped", `{"name": "A", "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"altered", `{"name": "A", "techLevel": 6, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"explicit zero defaulted", `{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 1}]}}}`, false},
+		{"made up", `{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}], "universe": "B",
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"wrong default", `{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": false}], "crewQuality": 2,
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"explicit false defaulted", `{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{"interceptable": true}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"dropped defaulted", `{"name": "A", "techLevel": 5, "tags": ["x"], "scale": 10, "weapons": [{}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+		{"lost element", `{"name": "A", "techLevel": 5, "tags": [], "scale": 10, "weapons": [{"interceptable": false}],
+			"sections": {"core": {"layers": [{"hullHits": 4}], "systems": [{"kind": "bridge", "count": 0}]}}}`, false},
+	}
+	for _, tt := range tests {
+		diffs := compareJSON("", src, parseGeneric(t, tt.name, []byte(tt.enc)))
+		if (len(diffs) == 0) != tt.ok {
+			t.Errorf("%s: differences %q, want ok=%v", tt.name, diffs, tt.ok)
+		}
+	}
+}
+
+// parseGeneric parses JSON into maps, slices and json.Number.
+func parseGeneric(t *testing.T, name string, b []byte) any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return v
+}
+
+// compareJSON lists how got differs from want, with JSON paths.
+func compareJSON(path string, want, got any) []string {
+	if isZeroJSON(want) && isZeroJSON(got) {
+		// null, [], {}, "", 0 and false all decode to the zero value
+		// (explicit values of defaulted fields are compared by the
+		// object case, where the member's name is known).
+		return nil
+	}
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: %v became %v", pathOr(path), want, got)}
+		}
+		var out []string
+		for _, k := range jsonKeys(w) {
+			gv, ok := g[k]
+			if !ok {
+				// An omitted member decodes to its default, or else to
+				// its zero value.
+				def, hasDef := fieldDefaults[k]
+				if hasDef && !sameJSON(def, w[k]) || !hasDef && !isZeroJSON(w[k]) {
+					out = append(out, fmt.Sprintf("%s: dropped (was %v)", join(path, k), w[k]))
+				}
+				continue
+			}
+			out = append(out, compareJSON(join(path, k), w[k], gv)...)
+		}
+		for _, k := range jsonKeys(g) {
+			if _, ok := w[k]; ok || isZeroJSON(g[k]) {
+				continue
+			}
+			if def, ok := fieldDefaults[k]; ok && sameJSON(def, g[k]) {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: absent from the source but decoded as %v", join(path, k), g[k]))
+		}
+		return out
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return []string{fmt.Sprintf("%s: %v became %v", pathOr(path), want, got)}
+		}
+		var out []string
+		for i := range w {
+			out = append(out, compareJSON(fmt.Sprintf("%s[%d]", path, i), w[i], g[i])...)
+		}
+		return out
+	case json.Number:
+		g, ok := got.(json.Number)
+		a, aok := new(big.Rat).SetString(string(w))
+		b, bok := new(big.Rat).SetString(string(g))
+		if !ok || !aok || !bok || a.Cmp(b) != 0 {
+			return []string{fmt.Sprintf("%s: %v became %v", pathOr(path), want, got)}
+		}
+		return nil
+	}
+	if want != got {
+		return []string{fmt.Sprintf("%s: %v became %v", pathOr(path), want, got)}
+	}
+	return nil
+}
+
+// sameJSON reports whether a and b are the same JSON value.
+func sameJSON(a, b any) bool { return len(compareJSON("", a, b)) == 0 }
+
+// isZeroJSON reports whether v decodes to a Go zero value: null, false,
+// 0, "", an empty array or object.
+func isZeroJSON(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case string:
+		return x == ""
+	case json.Number:
+		r, ok := new(big.Rat).SetString(string(x))
+		return ok && r.Sign() == 0
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
+}
+
+// coverFields records, as "Type.member", every struct field that v (a
+// source document parsed generically, of Go type t) gives a value other
+// than its zero value and its default.
+func coverFields(t reflect.Type, v any, covered map[string]bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			fv, ok := m[name]
+			if !f.IsExported() || name == "-" || !ok {
+				continue
+			}
+			// A defaulted field is covered by any other value, zero
+			// included; the rest by a value other than zero.
+			def, hasDef := fieldDefaults[name]
+			if hasDef && !sameJSON(def, fv) || !hasDef && !isZeroJSON(fv) {
+				covered[t.Name()+"."+name] = true
+			}
+			coverFields(f.Type, fv, covered)
+		}
+	case reflect.Slice:
+		if a, ok := v.([]any); ok {
+			for _, e := range a {
+				coverFields(t.Elem(), e, covered)
+			}
+		}
+	case reflect.Map:
+		if m, ok := v.(map[string]any); ok {
+			for _, e := range m {
+				coverFields(t.Elem(), e, covered)
+			}
+		}
+	}
+}
+
+// formatFields lists every struct field of the format reachable from t,
+// as "Type.member".
+func formatFields(t reflect.Type, seen map[reflect.Type]bool) []string {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return nil
+	}
+	seen[t] = true
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		out = append(out, t.Name()+"."+name)
+		out = append(out, formatFields(f.Type, seen)...)
+	}
+	return out
+}
+
+func jsonKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func pathOr(path string) string {
+	if path == "" {
+		return "(document)"
+	}
+	return path
 }
