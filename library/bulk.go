@@ -219,12 +219,23 @@ type RecomputeReport struct {
 	Changes []Recomputation `json:"changes"`
 }
 
+// RecomputeLock is the Store lock Recompute holds, so that nodes sharing
+// a database re-evaluate each version once, not once per node.
+const RecomputeLock = "recompute"
+
 // Recompute re-evaluates every stored version whose evaluation came from
 // another costing-model version than the Service's, in batches, recording
 // the old and new numbers of each. Running it again finds nothing to do.
+// It holds RecomputeLock, so that when several nodes start at once one
+// recomputes and the others, waiting, then find nothing left.
 func (s *Service) Recompute(ctx context.Context) (*RecomputeReport, error) {
 	model := s.eval.Version()
 	rep := &RecomputeReport{Model: model, Changes: []Recomputation{}}
+	unlock, err := s.store.Lock(ctx, RecomputeLock)
+	if err != nil {
+		return rep, fmt.Errorf("recompute: %w", err)
+	}
+	defer unlock()
 	for {
 		vs, err := s.store.StaleVersions(ctx, model, 200)
 		if err != nil {

@@ -78,4 +78,10 @@ type Store interface {
 	StaleVersions(ctx context.Context, model string, limit int) ([]Version, error)
 	// SaveRecomputations stores new evaluations and records the change.
 	SaveRecomputations(ctx context.Context, rs []Recomputation) error
+
+	// Lock takes the lock called name, shared by every process that uses
+	// the same database, waiting until it is free or ctx ends (ctx's
+	// error). The returned function releases it. Work that must run once
+	// across nodes, such as recomputation, holds it.
+	Lock(ctx context.Context, name string) (unlock func(), err error)
 }

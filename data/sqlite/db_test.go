@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/library"
 )
 
 func open(t *testing.T, path string) *sqlite.DB {

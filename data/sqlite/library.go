@@ -132,7 +132,7 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 		case "name":
 			c.Key = last.Name
 		case "forks":
-			c.Key = last.Forks
+			c.Key = float64(last.Forks) // as a cursor decoded from JSON holds it
 		}
 		page.Next = c
 	}
