@@ -37,17 +37,10 @@ type DB struct {
 func Open(ctx context.Context, path string) (*DB, error) {
 	db := &DB{path: path, now: func() time.Time { return time.Now().UTC() }}
 	var err error
-	if db.w, err = sql.Open("sqlite", dsn(path, "immediate")); err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+	if db.w, err = openWriter(ctx, path); err != nil {
+		return nil, err
 	}
-	db.w.SetMaxOpenConns(1)
-	db.w.SetMaxIdleConns(1)
-	db.w.SetConnMaxLifetime(0)
-	if err := db.w.PingContext(ctx); err != nil {
-		db.w.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, 0); err != nil {
 		db.w.Close()
 		return nil, err
 	}
@@ -70,6 +63,22 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db.r.SetMaxOpenConns(n)
 	db.r.SetMaxIdleConns(n)
 	return db, nil
+}
+
+// openWriter opens the single writer connection.
+func openWriter(ctx context.Context, path string) (*sql.DB, error) {
+	w, err := sql.Open("sqlite", dsn(path, "immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return w, nil
 }
 
 // dsn builds the connection string: WAL, foreign keys, a 10 s busy

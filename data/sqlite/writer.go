@@ -121,20 +121,3 @@ func (db *DB) commit(batch []*writeJob) {
 		}
 	}
 }
-
-// directTx runs fn in its own transaction on the writer connection; only
-// for use before the writer goroutine starts (migrations).
-func (db *DB) directTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := db.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
-}
