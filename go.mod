@@ -7,7 +7,9 @@ require (
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	go.mau.fi/util v0.9.4
 	golang.org/x/crypto v0.58.0
+	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.61.1
 	rsc.io/pdf v0.1.1
@@ -43,8 +45,7 @@ require (
 	golang.org/x/arch v0.22.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
-	google.golang.org/protobuf v1.36.10 // indirect
+	google.golang.org/protobuf v1.36.11 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
