@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -254,3 +255,5 @@ func contains(ids []string, id string) bool {
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+func base64URL(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }

@@ -212,6 +212,11 @@ func (s *Service) Design(ctx context.Context, u *User, id string) (*Design, erro
 	if err != nil {
 		return nil, err
 	}
+	return s.withForks(ctx, u, d)
+}
+
+// withForks sets d.Forks to the forks u may see: the public ones and u's own.
+func (s *Service) withForks(ctx context.Context, u *User, d *Design) (*Design, error) {
 	if u != nil {
 		_, n, err := s.store.Forks(ctx, d.ID, u.ID, 0)
 		if err != nil {
@@ -264,7 +269,7 @@ func (s *Service) owned(ctx context.Context, u *User, id string) (*Design, error
 // UpdateDesign saves d as the next version of design id, owned by u, if
 // the design is still at a version pre allows. vis "" keeps the design's
 // visibility. Concurrent writers with Any each get their own version.
-func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Precondition, d *designer.Design, vis Visibility) (*Design, error) {
+func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Precondition, doc *designer.Design, vis Visibility) (d *Design, err error) {
 	cur, err := s.owned(ctx, u, id)
 	if err != nil {
 		return nil, err
@@ -276,7 +281,7 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 	if vis == "" {
 		vis = cur.Visibility
 	}
-	nd, err := s.prepare(d, vis, u.ID)
+	nd, err := s.prepare(doc, vis, u.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -284,13 +289,14 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 		return nil, err
 	}
 	nd.ID = cur.ID
-	if _, err := s.store.UpdateDesign(ctx, cur.ID, base, *nd, nd.Version); err != nil {
+	d, err = s.store.UpdateDesign(ctx, cur.ID, base, *nd, nd.Version)
+	if err != nil {
 		if errors.Is(err, ErrStale) {
 			return nil, staleError()
 		}
 		return nil, err
 	}
-	return s.Design(ctx, u, cur.ID)
+	return s.withForks(ctx, u, view(u, d))
 }
 
 // DeleteDesign deletes design id, owned by u, if it is still at a version

@@ -6,8 +6,11 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -35,6 +38,14 @@ type DB struct {
 // Open opens (creating if needed) the database at path and applies every
 // pending migration.
 func Open(ctx context.Context, path string) (*DB, error) {
+	// The file holds password hashes and private designs: create it
+	// readable by its owner only (SQLite gives the -wal and -shm files
+	// the same mode).
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	db := &DB{path: path, now: func() time.Time { return time.Now().UTC() }}
 	var err error
 	if db.w, err = openWriter(ctx, path); err != nil {

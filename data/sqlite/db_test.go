@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -283,4 +284,23 @@ func boolInt(b bool) int {
 // nu is a new user record whose key and skeleton are its name.
 func nu(name string) library.NewUser {
 	return library.NewUser{Name: name, Key: name, Skeleton: name, PasswordHash: "hash"}
+}
+
+// TestFileMode: a new database and its WAL files are readable by their
+// owner only; they hold password hashes and private designs.
+func TestFileMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "private.db")
+	db := open(t, path)
+	if _, err := db.CreateUser(context.Background(), nu("mode")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := fi.Mode().Perm(); m != 0o600 {
+			t.Errorf("%s has mode %o, want 600", filepath.Base(p), m)
+		}
+	}
 }

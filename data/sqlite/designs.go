@@ -160,8 +160,13 @@ func (db *DB) Design(ctx context.Context, id string) (*library.Design, error) {
 	return designOn(ctx, db.r, id)
 }
 
+// querier is a connection pool or a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // designOn reads a live design with its latest version through conn.
-func designOn(ctx context.Context, conn *sql.DB, id string) (*library.Design, error) {
+func designOn(ctx context.Context, conn querier, id string) (*library.Design, error) {
 	row := conn.QueryRowContext(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.id = ? AND d.deleted_at IS NULL`, id)
 	d, err := scanDesign(row, true)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -187,6 +192,7 @@ func head(ctx context.Context, tx *sql.Tx, id string) (seq int64, version int, p
 // design is still at version base (any version when base is 0); otherwise
 // it returns library.ErrStale.
 func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta library.NewDesign, v library.Version) (*library.Design, error) {
+	var out *library.Design
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		seq, cur, parent, err := head(ctx, tx, id)
 		if err != nil {
@@ -221,18 +227,18 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta librar
 				return err
 			}
 		}
-		return indexDesign(ctx, tx, seq, &meta)
+		if err := indexDesign(ctx, tx, seq, &meta); err != nil {
+			return err
+		}
+		// Read back inside the transaction: the design as this write
+		// left it, whatever later writes in the same batch do.
+		out, err = designOn(ctx, tx, id)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update design %s: %w", id, err)
 	}
-	return db.designAfterWrite(ctx, id)
-}
-
-// designAfterWrite reads a design through the writer connection, so that
-// the caller sees its own write whatever the reader pool's snapshot.
-func (db *DB) designAfterWrite(ctx context.Context, id string) (*library.Design, error) {
-	return designOn(ctx, db.w, id)
+	return out, nil
 }
 
 // DeleteDesign deletes a design still at version base (any when base is
