@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"bytes"
 	"io"
 	"runtime"
 	"sync"
@@ -88,4 +89,35 @@ func BenchmarkPack100(b *testing.B) {
 	close(stop)
 	wg.Wait()
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+}
+
+// BenchmarkTagSubsets renames the font subsets of a finished,
+// untagged 160-page document (a fleet pack's page count, each page with
+// the class names of the samples in both faces) and rebuilds its
+// cross-reference table: what the subset tags add to a large document.
+func BenchmarkTagSubsets(b *testing.B) {
+	c, _, err := newCanvas(Options{}, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for p := 0; p < 160; p++ {
+		c.pdf.AddPage()
+		for i, n := range sampleNames(b) {
+			c.setFont([]string{"", "B"}[i%2], 9)
+			c.selectFont(n)
+			c.pdf.Text(10, 10+float64(i)*5, n)
+		}
+	}
+	var buf bytes.Buffer
+	if err := c.pdf.Output(&buf); err != nil {
+		b.Fatal(err)
+	}
+	doc, names := buf.Bytes(), fonts().fontNames()
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tagSubsets(doc, names); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
