@@ -32,7 +32,7 @@ func TestInjectionStringsVerbatim(t *testing.T) {
 	for i, s := range injections {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			bad := map[string]string{"username": fmt.Sprintf("%s %d", strings.TrimSpace(s), i), "password": "correct horse"}
-			if r := e.anon().do("POST", "/api/v1/auth/register", bad).want(t, 400); !bytes.Contains(r.Body, []byte("user name")) {
+			if r := e.anon().do("POST", "/api/v1/auth/register", bad).want(t, 400); !bytes.Contains(r.Body, []byte(`"path":"username"`)) {
 				t.Fatalf("refusal of user name %q does not name the field: %s", bad["username"], r.Body)
 			}
 			user := e.register(fmt.Sprintf("injector-%d", i))

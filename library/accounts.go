@@ -60,14 +60,14 @@ func (s *Service) Register(ctx context.Context, c Credentials) (*User, *Session,
 	}
 	name, err := NormalizeUserName(c.Name)
 	if err != nil {
-		return nil, nil, &Error{Code: EInvalid, Field: "username", Message: err.Error(), Err: err}
+		return nil, nil, invalidField("username", err)
 	}
 	if err := ValidatePassword(c.Password, name); err != nil {
-		return nil, nil, &Error{Code: EInvalid, Field: "password", Message: err.Error(), Err: err}
+		return nil, nil, invalidField("password", err)
 	}
 	key, err := UserNameKey(name)
 	if err != nil {
-		return nil, nil, &Error{Code: EInvalid, Field: "username", Message: err.Error(), Err: err}
+		return nil, nil, invalidField("username", err)
 	}
 	skel := UserNameSkeleton(name)
 	if _, err := s.store.UserBySkeleton(ctx, skel); err == nil {
@@ -182,7 +182,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, current, next, ke
 		return err
 	}
 	if err := ValidatePassword(next, u.Name); err != nil {
-		return &Error{Code: EInvalid, Field: "newPassword", Message: err.Error(), Err: err}
+		return invalidField("newPassword", err)
 	}
 	var hash string
 	if err := s.hashes.Do(ctx, func() error { hash = hashPassword(next); return nil }); err != nil {
@@ -282,11 +282,11 @@ func (s *Service) DeleteToken(ctx context.Context, u *User, id int64) error {
 func (s *Service) EnsureUser(ctx context.Context, name string) (*User, error) {
 	n, err := NormalizeUserName(name)
 	if err != nil {
-		return nil, &Error{Code: EInvalid, Field: "username", Message: err.Error(), Err: err}
+		return nil, invalidField("username", err)
 	}
 	key, err := UserNameKey(n)
 	if err != nil {
-		return nil, &Error{Code: EInvalid, Field: "username", Message: err.Error(), Err: err}
+		return nil, invalidField("username", err)
 	}
 	u, err := s.store.UserByKey(ctx, key)
 	if errors.Is(err, ErrNotFound) {
@@ -296,4 +296,15 @@ func (s *Service) EnsureUser(ctx context.Context, name string) (*User, error) {
 		return nil, err
 	}
 	return u, nil
+}
+
+// invalidField turns a name or password policy error into an EInvalid
+// refusal naming the request field, with the policy's own message.
+func invalidField(field string, err error) *Error {
+	msg := err.Error()
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		msg = fe.Message
+	}
+	return &Error{Code: EInvalid, Field: field, Message: msg, Err: err}
 }
