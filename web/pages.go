@@ -30,6 +30,8 @@ type Page struct {
 	Wide bool
 	// Data is the page's own data.
 	Data any
+	// User is the signed-in user's name, or "" (filled in by render).
+	User string
 }
 
 // pages holds one template set per page: the layout plus the page's file.
@@ -68,6 +70,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	t := s.pages.sets[name]
 	if t == nil {
 		panic("web: no page template " + name)
+	}
+	if u := s.user(r); u != nil {
+		p.User = u.Name
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, p); err != nil {

@@ -17,12 +17,18 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/library"
 )
 
 // Config configures a Server.
 type Config struct {
 	// API serves /api/, /healthz and /readyz. Required.
 	API http.Handler
+	// Library is the library service the pages read. Optional: without
+	// it, pages show every visitor as signed out.
+	Library *library.Service
 	// Logger receives one line per page request; nil discards.
 	Logger *slog.Logger
 	// BaseURL is the public URL of the service, if known; an https scheme
@@ -34,6 +40,7 @@ type Config struct {
 // requests to the API handler. Create it with New.
 type Server struct {
 	api     http.Handler
+	lib     *library.Service
 	log     *slog.Logger
 	secure  bool
 	assets  *assets
@@ -46,7 +53,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.API == nil {
 		return nil, fmt.Errorf("web: Config.API is required")
 	}
-	s := &Server{api: cfg.API, log: cfg.Logger}
+	s := &Server{api: cfg.API, lib: cfg.Library, log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -88,4 +95,21 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/readyz", s.api)
 	mux.Handle("/", s.middleware(pages))
 	return mux
+}
+
+// user returns the signed-in user of a request from its session cookie,
+// or nil: no library, no cookie, or a session that has ended.
+func (s *Server) user(r *http.Request) *library.User {
+	if s.lib == nil {
+		return nil
+	}
+	ck, err := r.Cookie(api.SessionCookie)
+	if err != nil || ck.Value == "" {
+		return nil
+	}
+	u, err := s.lib.SessionUser(r.Context(), ck.Value)
+	if err != nil {
+		return nil
+	}
+	return u
 }

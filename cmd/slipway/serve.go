@@ -121,7 +121,7 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	if len(rep.Changes) > 0 {
 		log.Info("re-evaluated stored designs", "model", rep.Model, "versions", len(rep.Changes))
 	}
-	studio, err := web.New(web.Config{API: srv, Logger: log, BaseURL: f.baseURL})
+	studio, err := web.New(web.Config{API: srv, Library: srv.Service(), Logger: log, BaseURL: f.baseURL})
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,10 @@ export function valueOf(ctx, path) {
 /** NumField edits a whole number; an empty box removes the field. */
 export function NumField({ ctx, path, label, hint, min, max, step, cls }) {
   ctx.reg(path);
-  const v = valueOf(ctx, path);
+  // An absent field shows its default as a placeholder, not as a value, so
+  // that emptying the box to type a new number does not bring it back.
+  const v = get(ctx.doc, path);
+  const dflt = ctx.defaultAt(path);
   const id = idFor(path);
   const onInput = (e) => {
     const raw = e.target.value.trim();
@@ -51,7 +54,7 @@ export function NumField({ ctx, path, label, hint, min, max, step, cls }) {
   return html`<div class=${'field num ' + (cls || '')}>
     <label for=${id}>${label}</label>
     <input id=${id} type="number" inputmode="numeric" data-path=${path} value=${v === undefined || v === null ? '' : String(v)}
-      min=${min} max=${max} step=${step || 1} aria-invalid=${invalid(ctx, path)} aria-describedby=${describe(ctx, path, hint)} onInput=${onInput} />
+      placeholder=${dflt === undefined ? undefined : String(dflt)} min=${min} max=${max} step=${step || 1} aria-invalid=${invalid(ctx, path)} aria-describedby=${describe(ctx, path, hint)} onInput=${onInput} />
     ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
     <${Problems} ctx=${ctx} path=${path} />
   </div>`;
@@ -139,7 +142,7 @@ export function SetField({ ctx, path, label, choices, optional, cls, labels }) {
     <div class="checks">
       ${[...list, ...extra].map((c, i) => {
         const id = `${gid}-${i}`;
-        return html`<span class="check-chip"><input type="checkbox" id=${id} checked=${cur.includes(c)} onChange=${(e) => toggle(c, e.target.checked)} /><label for=${id}>${labels ? labels(c) : c}</label></span>`;
+        return html`<span class="check-chip"><input type="checkbox" id=${id} data-value=${c} checked=${cur.includes(c)} onChange=${(e) => toggle(c, e.target.checked)} /><label for=${id}>${labels ? labels(c) : c}</label></span>`;
       })}
       ${list.length + extra.length === 0 ? html`<span class="muted">nothing to choose yet</span>` : ''}
     </div>

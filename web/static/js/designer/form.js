@@ -248,8 +248,8 @@ function MountRow({ ctx, path, mount, n, info, defs }) {
   const targetPresent = !!get(ctx.doc, `sections.${info.mirror}`);
   const canMirror = sectors.length > 0 && !same && targetPresent;
   const mirrorTitle = info.mirror === info.name
-    ? `Add the mirror image of mount ${n} to the ${info.name} section`
-    : `Copy mount ${n} to the ${info.mirror} section, mirrored`;
+    ? `Mirror mount ${n}: add its mirror image to the ${info.name} section`
+    : `Mirror to ${info.mirror}: copy mount ${n} there with mirrored sectors`;
   const mirror = () => ctx.change((d) => {
     const t = d.sections[info.mirror];
     t.weapons = t.weapons || [];
@@ -460,11 +460,11 @@ function SquadronDefs({ ctx }) {
             <${CheckField} ctx=${ctx} path=${wp + '.indirect'} label="Indirect" />
             <${SetField} ctx=${ctx} path=${wp + '.targets'} label="Targets" labels=${words} cls="full" />
             <${SetField} ctx=${ctx} path=${wp + '.qualities'} label="Qualities" optional=${true} cls="full" />
-            <${Button} label="Remove gun" title=${`Remove weapon ${j + 1} of squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(wp)} />
+            <${Button} label="Remove weapon" title=${`Remove weapon ${j + 1} of squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(wp)} />
             <${Slot} ctx=${ctx} path=${wp} />
           </div>`;
         })}
-        <${Button} label="+ Squadron weapon" title=${`Add a weapon to squadron ${i + 1}`} cls="small" onClick=${() => ctx.set(`${p}.weapons[${ws.length}]`, weapon())} />
+        <${Button} label="+ Squadron weapon" title=${`Add a squadron weapon to squadron ${i + 1}`} cls="small" onClick=${() => ctx.set(`${p}.weapons[${ws.length}]`, weapon())} />
         <div class="def-foot">
           <${TierNote} ctx=${ctx} path=${p} />
           <${Button} label="Remove squadron" title=${`Remove squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(p)} />
@@ -501,7 +501,7 @@ function HangarDefs({ ctx }) {
         </div>
         <${Problems} ctx=${ctx} path=${p + '.loadout'} />
         <div class="def-foot">
-          <${Button} label="Remove bay" title=${`Remove hangar bay definition ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(p)} />
+          <${Button} label="Remove bay" title=${`Remove bay ${i + 1} (hangar bay definition)`} cls="small danger" onClick=${() => ctx.remove(p)} />
         </div>
         <${Slot} ctx=${ctx} path=${p} />
       </div>`;

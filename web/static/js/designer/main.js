@@ -10,7 +10,7 @@ import { DesignForm } from './form.js';
 import { Panel } from './panel.js';
 import { AuthDialog, ConflictDialog, ImportDialog, SystemPicker } from './dialogs.js';
 
-const EVAL_DELAY_MS = 25; // a light debounce: typing "12" sends one request, not two
+const EVAL_DELAY_MS = 10; // a light debounce: keys typed together send one request
 const root = document.getElementById('studio');
 
 const app = {
@@ -19,9 +19,8 @@ const app = {
   eval: { rev: -1, result: null, problems: null, pending: false, error: '' },
   dialog: null,
   status: null, // {text, kind}
-  user: undefined,
+  user: root.dataset.user ? { name: root.dataset.user } : null, // the page knows who is signed in
   assign: new Map(),
-  assignKey: '',
   rendered: new Set(),
   auth: { mode: 'login', error: '', busy: false },
   importState: {},
@@ -31,12 +30,19 @@ const app = {
 
 // ---- rendering ---------------------------------------------------------
 
+let lookups = null; // built once from the catalogue answer
+
 function context() {
   const { store, cat } = app;
-  const choices = patternMatcher(cat.choices);
-  const defaults = patternMatcher(cat.defaults);
-  const kinds = new Map(cat.catalogue.kinds.map((k) => [k.kind, k]));
-  const cats = new Map(cat.catalogue.categories.map((c) => [c.id, c]));
+  if (!lookups) {
+    lookups = {
+      choices: patternMatcher(cat.choices),
+      defaults: patternMatcher(cat.defaults),
+      kinds: new Map(cat.catalogue.kinds.map((k) => [k.kind, k])),
+      cats: new Map(cat.catalogue.categories.map((c) => [c.id, c])),
+    };
+  }
+  const { choices, defaults, kinds, cats } = lookups;
   const reasons = new Map(((app.eval.result && app.eval.result.tierReport && app.eval.result.tierReport.reasons) || []).map((r) => [r.path, r]));
   return {
     doc: store.doc,
@@ -58,7 +64,8 @@ function context() {
 function Toolbar() {
   const s = app.store;
   const m = s.meta;
-  const mode = m.id ? `Editing your design${m.version ? `, version ${m.version}` : ''}` : m.forkOf ? 'Forking a design: saving makes your own copy' : 'New design';
+  const mode = m.id ? `Editing your design${m.version ? `, version ${m.version}` : ''}`
+    : m.forkOf ? `Forking “${m.forkOf.name}” by ${m.forkOf.owner}: saving makes your own copy` : 'New design';
   return html`<div class="toolbar" role="toolbar" aria-label="Design actions">
     <div class="tool-group">
       <button type="button" class="btn" id="undo" disabled=${!s.canUndo} onClick=${() => s.undo()} aria-keyshortcuts="Control+Z" title="Undo (Ctrl+Z)">Undo</button>
@@ -81,7 +88,6 @@ function Toolbar() {
     <p class="tool-status" role="status" id="save-status">
       <span class="mode">${mode}</span>
       ${s.dirty ? html` · <span class="dirty">unsaved changes</span>` : m.id ? ' · saved' : ''}
-      ${app.user ? html` · signed in as <strong>${app.user.name}</strong>` : app.user === null ? ' · not signed in' : ''}
       ${app.status ? html` · <span class=${'msg ' + (app.status.kind || '')}>${app.status.text}</span>` : ''}
       ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>record sheet (PDF)</a>` : ''}
       ${s.storageError ? html` · <span class="msg bad">${s.storageError}</span>` : ''}
@@ -115,29 +121,34 @@ function App() {
 }
 
 /** assignProblems shows each problem at its path, or at the nearest
- *  enclosing place the form has (a problem about a missing part). */
-function assignProblems() {
+ *  enclosing place the form rendered (a problem about a missing part). */
+function assignProblems(rendered) {
   const r = app.eval.result;
   const list = r ? r.problems || [] : app.eval.problems || [];
   const m = new Map();
   for (const p of list) {
     let at = p.path || '';
-    while (at && !app.rendered.has(at)) at = parent(at);
+    while (at && !rendered.has(at)) at = parent(at);
     if (!m.has(at)) m.set(at, []);
     m.get(at).push(p);
   }
   return m;
 }
 
+const assignKey = (m) => JSON.stringify([...m].map(([k, v]) => [k, v.map((p) => p.rule + p.message)]));
+
+/** rerender renders the page from app. Problems are placed with the
+ *  places the last render drew; only when this render drew different
+ *  places and that moves a problem is a second pass needed. */
 function rerender() {
+  app.assign = assignProblems(app.rendered);
+  const before = assignKey(app.assign);
   for (let pass = 0; pass < 2; pass++) {
     app.rendered = new Set();
     render(html`<${App} />`, root);
-    const m = assignProblems();
-    const key = JSON.stringify([...m].map(([k, v]) => [k, v.length]));
-    if (key === app.assignKey) break;
+    const m = assignProblems(app.rendered);
+    if (assignKey(m) === before) break;
     app.assign = m;
-    app.assignKey = key;
   }
 }
 
@@ -145,20 +156,39 @@ function rerender() {
 
 const evaluator = new api.Evaluator();
 let evalTimer = 0;
+let inFlight = 0;
 
+/** scheduleEval asks for an evaluation of the latest document: at once
+ *  when no request is under way, so the answer arrives while the form
+ *  redraws; otherwise after a short pause that gathers keys typed
+ *  together into one request. A newer request aborts an older one. */
 function scheduleEval() {
   const rev = app.store.rev;
   performance.mark(`slipway:change:${rev}`);
   app.eval.pending = true;
   clearTimeout(evalTimer);
-  evalTimer = setTimeout(() => runEval(rev, app.store.doc), EVAL_DELAY_MS);
+  if (inFlight === 0) runEval(rev, app.store.doc);
+  else evalTimer = setTimeout(() => runEval(app.store.rev, app.store.doc), EVAL_DELAY_MS);
 }
 
 async function runEval(rev, doc) {
-  const out = await evaluator.run(doc);
+  const sent = performance.now();
+  inFlight++;
+  let out;
+  try {
+    out = await evaluator.run(doc);
+  } finally {
+    inFlight--;
+  }
+  performance.measure('slipway:fetch', { start: sent, end: performance.now() });
   if (!out || rev !== app.store.rev) return; // a newer change is on its way
   app.eval = { rev, result: out.result || null, problems: out.problems || null, pending: false, error: out.error || '' };
+  performance.mark(`slipway:answer:${rev}`);
   rerender();
+  try {
+    performance.measure('slipway:render', `slipway:answer:${rev}`);
+    performance.clearMarks(`slipway:answer:${rev}`);
+  } catch { /* not measured */ }
   try {
     performance.measure('slipway:panel', `slipway:change:${rev}`);
     performance.clearMarks(`slipway:change:${rev}`);
@@ -221,7 +251,9 @@ app.authenticate = async (mode, username, password) => {
   rerender();
   try {
     await (mode === 'register' ? api.register(username, password) : api.login(username, password));
-    app.user = await api.me();
+    app.user = (await api.me()) || { name: username };
+    const who = document.querySelector('header.site .who');
+    if (who) who.textContent = `Signed in as ${app.user.name}`;
     app.auth = { mode, busy: false, error: '' };
     const next = app.pending;
     app.pending = null;
@@ -295,7 +327,6 @@ function saved(res, note) {
 
 async function save(mode = 'auto', etag) {
   if (app.saving) return;
-  if (app.user === undefined) app.user = await api.me().catch(() => null);
   if (!app.user) {
     app.pending = () => save(mode, etag);
     return openDialog('auth', { auth: { mode: 'login', error: '', busy: false } });
@@ -402,15 +433,14 @@ async function start() {
   let note = null;
   if (from) {
     try {
-      const [res, user] = await Promise.all([api.getDesign(from), api.me().catch(() => null)]);
-      app.user = user;
+      const res = await api.getDesign(from);
+      const user = app.user;
       const d = res.data;
       doc = d.design;
       const base = JSON.stringify(doc);
       meta = user && user.name === d.owner
         ? { id: d.id, etag: res.etag, version: d.version, visibility: d.visibility, owner: d.owner, baseJSON: base }
         : { forkOf: { id: d.id, version: d.version, name: d.name, owner: d.owner }, visibility: 'private', baseJSON: base };
-      if (meta.forkOf) note = { text: `“${d.name}” by ${d.owner}: saving makes your own fork` };
     } catch (e) {
       note = { text: `could not open design ${from}: ${e.status === 404 ? 'it does not exist or is private' : e.message}. This is a new design.`, kind: 'bad' };
       history.replaceState(null, '', '/designer');
@@ -429,7 +459,6 @@ async function start() {
   app.status = note;
   root.removeAttribute('aria-busy');
   root.textContent = '';
-  if (app.user === undefined) api.me().then((u) => { app.user = u; rerender(); }).catch(() => {});
   scheduleEval();
   rerender();
 }
