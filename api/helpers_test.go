@@ -72,6 +72,7 @@ type exchange struct {
 	Method, Path string
 	Status       int
 	ContentType  string
+	Header       http.Header
 	Body         []byte
 }
 
@@ -85,6 +86,9 @@ func (r *recorder) add(x exchange) {
 	r.mu.Lock()
 	r.log = append(r.log, x)
 	r.mu.Unlock()
+	if r != &everyExchange {
+		everyExchange.add(exchange{Method: x.Method, Path: x.Path, Status: x.Status})
+	}
 }
 
 func (r *recorder) all() []exchange {
@@ -189,7 +193,7 @@ func (c *client) do(method, path string, body any, hdr ...string) *resp {
 		c.e.t.Fatal(err)
 	}
 	c.e.rec.add(exchange{Method: method, Path: strings.SplitN(path, "?", 2)[0], Status: res.StatusCode,
-		ContentType: res.Header.Get("Content-Type"), Body: b})
+		ContentType: res.Header.Get("Content-Type"), Header: res.Header, Body: b})
 	return &resp{Status: res.StatusCode, Header: res.Header, Body: b}
 }
 

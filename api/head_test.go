@@ -1,0 +1,55 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHeadMirrorsGet calls every HEAD route the server registers, and its
+// GET twin, as a signed-in owner: HEAD answers the same status and
+// headers with no body, and 304 to the GET's ETag.
+func TestHeadMirrorsGet(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("hattie")
+	d := c.create(t, "Head Case", "private")
+	c.do("PUT", "/api/v1/designs/"+d.ID, map[string]any{"design": d.Design}, "If-Match", `"v1"`).want(t, 200)
+	query := map[string]string{
+		"/api/v1/designs/{id}/compare": "?from=1&to=2",
+		"/api/v1/library":              "?q=cruiser&limit=2",
+		"/api/v1/designs/{id}/export":  "?version=1",
+	}
+	tested := 0
+	for _, r := range e.srv.Routes() {
+		tmpl, ok := strings.CutPrefix(r, "HEAD ")
+		if !ok {
+			continue
+		}
+		url := strings.NewReplacer("{id}", d.ID, "{n}", "2").Replace(tmpl) + query[tmpl]
+		t.Run(tmpl, func(t *testing.T) {
+			g := c.do("GET", url, nil).want(t, 200)
+			h := c.do("HEAD", url, nil).want(t, 200)
+			if len(h.Body) != 0 {
+				t.Errorf("HEAD answered a body of %d bytes", len(h.Body))
+			}
+			for _, name := range []string{"Content-Type", "ETag", "Cache-Control", "Content-Disposition"} {
+				if g.Header.Get(name) != h.Header.Get(name) {
+					t.Errorf("%s: GET %q, HEAD %q", name, g.Header.Get(name), h.Header.Get(name))
+				}
+			}
+			if etag := g.Header.Get("ETag"); etag != "" {
+				c.do("HEAD", url, nil, "If-None-Match", etag).want(t, 304)
+			}
+		})
+		tested++
+	}
+	if tested < 16 {
+		t.Errorf("only %d HEAD routes registered; every GET route should have one", tested)
+	}
+	// A refusal is the GET's refusal, without its body.
+	other := e.register("nosy")
+	g := other.do("GET", "/api/v1/designs/"+d.ID, nil).want(t, 404)
+	h := other.do("HEAD", "/api/v1/designs/"+d.ID, nil).want(t, 404)
+	if len(h.Body) != 0 || h.Header.Get("Content-Type") != g.Header.Get("Content-Type") {
+		t.Errorf("HEAD 404: body %q, Content-Type %q (GET %q)", h.Body, h.Header.Get("Content-Type"), g.Header.Get("Content-Type"))
+	}
+}

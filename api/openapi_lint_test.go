@@ -1,0 +1,122 @@
+package api_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slipway/slipway/api"
+)
+
+// lintDir holds the pinned OpenAPI linter (Redocly CLI, package.json and
+// package-lock.json) and its rules (redocly.yaml). .ci/run installs it
+// with npm ci; so does a developer:
+//
+//	npm ci --prefix .ci/openapi-lint
+const lintDir = "../.ci/openapi-lint"
+
+// lintProblem is one finding of `redocly lint --format json`.
+type lintProblem struct {
+	RuleID   string `json:"ruleId"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Location []struct {
+		Pointer string `json:"pointer"`
+	} `json:"location"`
+}
+
+// redocly returns the linter's path, failing under CI=true when it is
+// not installed and skipping, with how to install it, otherwise.
+func redocly(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(lintDir, "node_modules", ".bin", "redocly")
+	_, err := os.Stat(bin)
+	if err == nil {
+		_, err = exec.LookPath("node")
+	}
+	if err != nil {
+		msg := "the OpenAPI linter is not installed (" + err.Error() + "): run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return bin
+}
+
+// lint runs the linter with Slipway's rules on file and returns every
+// problem it reports, warnings and errors alike.
+func lint(t *testing.T, bin, file string) []lintProblem {
+	t.Helper()
+	cmd := exec.Command(bin, "lint", "--config", filepath.Join(lintDir, "redocly.yaml"), "--format", "json", file)
+	// No telemetry, no update check: the run must not depend on a network.
+	cmd.Env = append(os.Environ(), "REDOCLY_TELEMETRY=off", "REDOCLY_SUPPRESS_UPDATE_NOTICE=true", "NO_COLOR=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var rep struct {
+		Totals struct {
+			Errors, Warnings, Ignored int
+		} `json:"totals"`
+		Problems []lintProblem `json:"problems"`
+	}
+	if jerr := json.Unmarshal(out, &rep); jerr != nil {
+		t.Fatalf("redocly lint %s: %v (exit: %v)\nstdout: %.2000s\nstderr: %.2000s", file, jerr, err, out, stderr.String())
+	}
+	if n := rep.Totals.Errors + rep.Totals.Warnings + rep.Totals.Ignored; n != len(rep.Problems) {
+		t.Fatalf("redocly lint %s: totals %+v but %d problems listed", file, rep.Totals, len(rep.Problems))
+	}
+	return rep.Problems
+}
+
+// TestOpenAPILint runs a third-party OpenAPI 3.1 linter, Redocly CLI with
+// its recommended rules made strict and a few more (see redocly.yaml), on
+// the source document and on the document the server answers, and fails
+// on any finding, warning or error.
+func TestOpenAPILint(t *testing.T) {
+	bin := redocly(t)
+	served := filepath.Join(t.TempDir(), "served-openapi.json")
+	if err := os.WriteFile(served, api.OpenAPI(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"openapi.json", served} {
+		for _, p := range lint(t, bin, file) {
+			where := ""
+			if len(p.Location) > 0 {
+				where = p.Location[0].Pointer
+			}
+			t.Errorf("%s %s: %s %s: %s", filepath.Base(file), where, p.Severity, p.RuleID, p.Message)
+		}
+	}
+}
+
+// TestOpenAPILintCatches makes sure the lint above can fail: the
+// document with an operationId and a 4xx answer taken out must draw both
+// findings.
+func TestOpenAPILintCatches(t *testing.T) {
+	bin := redocly(t)
+	var doc map[string]any
+	if err := json.Unmarshal(api.OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	get := doc["paths"].(map[string]any)["/api/v1/me"].(map[string]any)["get"].(map[string]any)
+	delete(get, "operationId")
+	delete(get["responses"].(map[string]any), "401")
+	b, _ := json.Marshal(doc)
+	broken := filepath.Join(t.TempDir(), "broken.json")
+	if err := os.WriteFile(broken, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, p := range lint(t, bin, broken) {
+		found[p.RuleID] = true
+	}
+	for _, rule := range []string{"operation-operationId", "operation-4xx-response"} {
+		if !found[rule] {
+			t.Errorf("the linter did not report %s; it reported %v", rule, found)
+		}
+	}
+}
