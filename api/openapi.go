@@ -39,6 +39,9 @@ func OpenAPI() []byte {
 		sch := structural(designer.JSONSchema()).(map[string]any)
 		delete(sch, "$id")
 		delete(sch, "$schema")
+		sch["description"] = "One starship design document (docs/rules.md section 2) as the strict decoder reads it: " +
+			"its members and their JSON types. A private draft may break construction rules; docs/design.schema.json " +
+			"adds every rule check JSON Schema can express, and POST /api/v1/validate checks them all."
 		doc["components"].(map[string]any)["schemas"].(map[string]any)["DesignDocument"] = sch
 		b, err := json.MarshalIndent(doc, "", " ")
 		if err != nil {
@@ -64,7 +67,7 @@ func openAPIPath(p string) string { return ginParam.ReplaceAllString(p, "{$1}") 
 // rather than the document's structure.
 var ruleKeywords = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
 	"pattern", "enum", "const", "minItems", "maxItems", "uniqueItems", "allOf", "anyOf", "if", "then", "else", "not",
-	"minProperties", "maxProperties"}
+	"minProperties", "maxProperties", "multipleOf", "contains", "minContains", "maxContains"}
 
 // structural returns a copy of a JSON Schema without its rule keywords.
 func structural(v any) any {
