@@ -64,7 +64,7 @@ func importCommand() command {
 				keep = append(keep, d)
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-			db, srv, err := openServer(ctx, *dbPath, "", log)
+			db, srv, err := openServer(ctx, *dbPath, "", library.Limits{}, log)
 			if err != nil {
 				fmt.Fprintln(stderr, "slipway import:", err)
 				return 1

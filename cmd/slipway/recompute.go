@@ -23,7 +23,7 @@ func recomputeCommand() command {
 				return code
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-			db, srv, err := openServer(ctx, *dbPath, "", log)
+			db, srv, err := openServer(ctx, *dbPath, "", library.Limits{}, log)
 			if err != nil {
 				fmt.Fprintln(stderr, "slipway recompute:", err)
 				return 1

@@ -26,6 +26,16 @@ type serveFlags struct {
 	addr    string
 	db      string
 	baseURL string
+	limits  library.Limits
+}
+
+// intEnv is envOr for whole numbers; a malformed value is the default.
+func intEnv(name string, def int) int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv(name), &n); err == nil {
+		return n
+	}
+	return def
 }
 
 func envOr(name, def string) string {
@@ -46,8 +56,15 @@ func serveCommand() command {
 			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path, created if missing (env SLIPWAY_DB)")
 			fs.StringVar(&f.baseURL, "base-url", envOr("SLIPWAY_BASE_URL", ""),
 				"public base URL, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
+			def := library.DefaultLimits()
+			fs.IntVar(&f.limits.WritesPerMinute, "write-rate", intEnv("SLIPWAY_WRITE_RATE", def.WritesPerMinute),
+				"saves, forks and deletes one account may make per minute (env SLIPWAY_WRITE_RATE)")
+			fs.IntVar(&f.limits.MaxDesigns, "max-designs", intEnv("SLIPWAY_MAX_DESIGNS", def.MaxDesigns),
+				"live designs one account may hold (env SLIPWAY_MAX_DESIGNS)")
+			fs.IntVar(&f.limits.MaxVersions, "max-versions", intEnv("SLIPWAY_MAX_VERSIONS", def.MaxVersions),
+				"versions one account may hold over all its designs (env SLIPWAY_MAX_VERSIONS)")
 			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL]")
+				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL] [--write-rate N] [--max-designs N] [--max-versions N]")
 				fmt.Fprintln(stderr, "\nServes the web studio (/, /designer), the JSON API (docs/api.md, /api/openapi.json),")
 				fmt.Fprintln(stderr, "/healthz and /readyz.")
 				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
@@ -74,7 +91,7 @@ func serveCommand() command {
 }
 
 // openServer opens the database and builds the API server on it.
-func openServer(ctx context.Context, dbPath, baseURL string, log *slog.Logger) (*sqlite.DB, *api.Server, error) {
+func openServer(ctx context.Context, dbPath, baseURL string, limits library.Limits, log *slog.Logger) (*sqlite.DB, *api.Server, error) {
 	var base *url.URL
 	if baseURL != "" {
 		u, err := url.Parse(baseURL)
@@ -88,7 +105,7 @@ func openServer(ctx context.Context, dbPath, baseURL string, log *slog.Logger) (
 		return nil, nil, err
 	}
 	cat := designer.BuiltinCatalogue()
-	svc := library.New(library.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log})
+	svc := library.New(library.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log, Limits: limits})
 	srv := api.New(api.Config{Service: svc, Logger: log, BaseURL: base})
 	return db, srv, nil
 }
@@ -101,7 +118,7 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 		return err
 	}
 	defer ln.Close()
-	db, srv, err := openServer(ctx, f.db, f.baseURL, log)
+	db, srv, err := openServer(ctx, f.db, f.baseURL, f.limits, log)
 	if err != nil {
 		return err
 	}
