@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
-	"slices"
 	"sync"
 
 	"github.com/gin-gonic/gin"
@@ -36,7 +35,7 @@ func OpenAPI() []byte {
 		if err := json.Unmarshal(openAPISource, &doc); err != nil {
 			panic("api/openapi.json: " + err.Error()) // embedded and tested
 		}
-		sch := structural(designer.JSONSchema()).(map[string]any)
+		sch := designer.DraftJSONSchema()
 		delete(sch, "$id")
 		delete(sch, "$schema")
 		sch["description"] = "One starship design document (docs/rules.md section 2) as the strict decoder reads it: " +
@@ -62,39 +61,3 @@ var ginParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
 // openAPIPath turns a gin route (/designs/:id) into its OpenAPI form
 // (/designs/{id}).
 func openAPIPath(p string) string { return ginParam.ReplaceAllString(p, "{$1}") }
-
-// ruleKeywords are the JSON Schema keywords that carry construction rules
-// rather than the document's structure.
-var ruleKeywords = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
-	"pattern", "enum", "const", "minItems", "maxItems", "uniqueItems", "allOf", "anyOf", "if", "then", "else", "not",
-	"minProperties", "maxProperties", "multipleOf", "contains", "minContains", "maxContains"}
-
-// structural returns a copy of a JSON Schema without its rule keywords.
-func structural(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			if slices.Contains(ruleKeywords, k) {
-				continue
-			}
-			if k == "properties" || k == "$defs" || k == "patternProperties" {
-				props := map[string]any{}
-				for name, p := range e.(map[string]any) {
-					props[name] = structural(p)
-				}
-				out[k] = props
-				continue
-			}
-			out[k] = structural(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = structural(e)
-		}
-		return out
-	}
-	return v
-}

@@ -254,11 +254,24 @@ var SchemaRules = []SchemaRule{
 // lists which rules that covers). Rules that relate members across the
 // document remain Validate's.
 func JSONSchema() map[string]any {
-	s := schemaOf(reflect.TypeOf(Design{}))
+	s := schemaOf(reflect.TypeOf(Design{}), true)
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["$id"] = "urn:slipway:design:1"
 	s["title"] = "Slipway design document, schema 1"
 	s["description"] = "One starship design (rules.md §2): its structure and every construction rule (R-*) JSON Schema can express; slipway validate checks the rest."
+	return s
+}
+
+// DraftJSONSchema returns the JSON Schema (2020-12) of what the strict
+// decoder accepts: the members and their JSON types, nothing else
+// allowed, and none of the construction rules JSONSchema adds. A draft,
+// legal or not, satisfies it; the API describes stored designs with it.
+func DraftJSONSchema() map[string]any {
+	s := schemaOf(reflect.TypeOf(Design{}), false)
+	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	s["$id"] = "urn:slipway:design-draft:1"
+	s["title"] = "Slipway design document, schema 1, draft"
+	s["description"] = "One starship design (rules.md §2), structure only: what the strict decoder accepts. A legal design also satisfies urn:slipway:design:1 and slipway validate."
 	return s
 }
 
@@ -267,10 +280,12 @@ func typeName(t reflect.Type) string {
 	return strings.ReplaceAll(t.Name(), t.PkgPath()+".", "")
 }
 
-func schemaOf(t reflect.Type) map[string]any {
+// schemaOf derives the schema of Go type t; rules adds the constraints
+// and conditions of the construction rules.
+func schemaOf(t reflect.Type, rules bool) map[string]any {
 	switch t.Kind() {
 	case reflect.Pointer:
-		s := schemaOf(t.Elem())
+		s := schemaOf(t.Elem(), rules)
 		s["type"] = []any{s["type"], "null"}
 		return s
 	case reflect.String:
@@ -282,9 +297,9 @@ func schemaOf(t reflect.Type) map[string]any {
 	case reflect.Float64:
 		return map[string]any{"type": "number"}
 	case reflect.Slice:
-		return map[string]any{"type": []any{"array", "null"}, "items": schemaOf(t.Elem())}
+		return map[string]any{"type": []any{"array", "null"}, "items": schemaOf(t.Elem(), rules)}
 	case reflect.Map:
-		return map[string]any{"type": []any{"object", "null"}, "additionalProperties": schemaOf(t.Elem())}
+		return map[string]any{"type": []any{"object", "null"}, "additionalProperties": schemaOf(t.Elem(), rules)}
 	case reflect.Struct:
 		props := map[string]any{}
 		var required []any
@@ -297,11 +312,11 @@ func schemaOf(t reflect.Type) map[string]any {
 			if name == "-" {
 				continue
 			}
-			fs := schemaOf(f.Type)
+			fs := schemaOf(f.Type, rules)
 			if doc := fieldDocs[name]; doc != "" && t == reflect.TypeOf(Design{}) {
 				fs["description"] = doc
 			}
-			if c, ok := constraints[typeName(t)+"."+name]; ok {
+			if c, ok := constraints[typeName(t)+"."+name]; ok && rules {
 				merge(fs, c.keywords)
 				fs["$comment"] = c.rule
 				if c.required {
@@ -317,7 +332,7 @@ func schemaOf(t reflect.Type) map[string]any {
 		if len(required) > 0 {
 			s["required"] = required
 		}
-		if all := conditions[typeName(t)]; all != nil {
+		if all := conditions[typeName(t)]; all != nil && rules {
 			s["allOf"] = all()
 		}
 		return s

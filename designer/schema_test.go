@@ -343,3 +343,52 @@ func TestSchemaMatchesValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftSchema: every document the decoder accepts, legal or not,
+// satisfies the draft schema, and it holds none of the rule keywords.
+func TestDraftSchema(t *testing.T) {
+	b, err := json.Marshal(DraftJSONSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"minimum", "maximum", "enum", "const", "pattern", "minItems", "maxItems", "multipleOf", "allOf", "$comment"} {
+		if bytes.Contains(b, []byte(`"`+k+`"`)) {
+			t.Errorf("the draft schema has %q", k)
+		}
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("draft.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("draft.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(invalidDir, "R-*.json"))
+	more, _ := filepath.Glob("testdata/*.json")
+	decoded := 0
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeDesign(src); err != nil {
+			continue
+		}
+		decoded++
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(inst); err != nil {
+			t.Errorf("%s decodes but fails the draft schema: %v", f, err)
+		}
+	}
+	if decoded < 40 {
+		t.Errorf("only %d documents decoded", decoded)
+	}
+}
