@@ -307,3 +307,55 @@ func waitFor(t *testing.T, tb *tab, cond, what string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestDesignerConflictingSave saves one design from two sessions: the second
+// save is refused (412), the dialog shows what differs, and saving on top
+// keeps both edits as versions 2 and 3; nothing is overwritten silently.
+func TestDesignerConflictingSave(t *testing.T) {
+	a := newTab(t)
+	a.open("/")
+	user := fmt.Sprintf("twotabs%d", time.Now().UnixNano()%1_000_000)
+	id := eval[string](a, `(async () => {
+		const post = (u, b) => fetch(u, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(b)});
+		await post('/api/v1/auth/register', {username: '`+user+`', password: 'correct horse battery'});
+		const doc = await (await fetch('/api/v1/library?q=reference')).json();
+		const ref = await (await fetch('/api/v1/designs/' + doc.designs[0].id)).json();
+		const mine = await (await post('/api/v1/designs', {visibility: 'private', design: ref.design})).json();
+		return mine.id;
+	})()`)
+	a.openDesigner("/designer?from=" + id)
+	// The second tab is a second browser session of the same player (its
+	// own storage, so neither draft leaks into the other).
+	b := newTab(t)
+	b.open("/")
+	eval[int](b, `fetch('/api/v1/auth/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({username: '`+user+`', password: 'correct horse battery'})}).then(r => r.status)`)
+	b.openDesigner("/designer?from=" + id)
+	if mode := b.text("#save-status .mode"); !strings.HasPrefix(mode, "Editing your design") {
+		t.Fatalf("second tab: %q", mode)
+	}
+
+	a.typeInto("name", "Edited in tab A")
+	b.typeInto("universe", "Edited in tab B")
+	a.click("#save")
+	waitFor(t, a, `/saved as version 2/.test(document.getElementById('save-status').textContent)`, "tab A's save")
+	b.click("#save")
+	b.do("the conflict dialog", chromedp.WaitVisible(chromedp.CSS("#conflict")))
+	diff := b.text("#conflict table.diff")
+	for _, want := range []string{"name", "Edited in tab A", "universe", "Edited in tab B"} {
+		if !strings.Contains(diff, want) {
+			t.Errorf("the conflict dialog does not show %q:\n%s", want, diff)
+		}
+	}
+	b.click(`#conflict [data-choice="mine"]`)
+	waitFor(t, b, `/saved as version 3/.test(document.getElementById('save-status').textContent)`, "tab B's save on top")
+	type version struct{ Name, Universe string }
+	vs := eval[[]version](b, `Promise.all([2, 3].map(n => fetch('/api/v1/designs/`+id+`/versions/' + n).then(r => r.json())
+		.then(v => ({name: v.design.name, universe: v.design.universe}))))`)
+	if len(vs) != 2 || vs[0].Name != "Edited in tab A" || vs[1].Universe != "Edited in tab B" {
+		t.Errorf("versions 2 and 3: %+v", vs)
+	}
+	if errs := b.consoleErrors("412"); len(errs) > 0 {
+		t.Errorf("second tab: console errors besides the 412: %v", errs)
+	}
+}
