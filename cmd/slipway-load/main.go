@@ -54,6 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dbPath := fs.String("db", "./slipway-load.db", "database to fill (mode seed)")
 	count := fs.Int("designs", 100000, "designs to generate (mode seed)")
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
+	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -75,6 +76,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = searchLoad(ctx, s, stdout)
 	case "save":
 		err = saveLoad(ctx, s, stdout)
+	case "login":
+		err = loginLoad(ctx, s, stdout)
+	case "pdf":
+		err = pdfLoad(ctx, s, stdout)
 	case "seed":
 		err = seedDB(ctx, *dbPath, *count, s.seed, stdout)
 	default:
@@ -84,6 +89,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "slipway-load:", err)
 		return 1
+	}
+	if *pid > 0 {
+		m, err := peakMemory(*pid)
+		if err != nil {
+			fmt.Fprintln(stderr, "slipway-load:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "  server peak resident memory %s\n", m)
 	}
 	return 0
 }
@@ -95,6 +108,8 @@ modes:
   evaluate  POST /api/v1/evaluate with a sample design from -c clients
   search    GET /api/v1/library with generated queries and filters
   save      POST /api/v1/designs from -c writers (registers a user)
+  login     POST /api/v1/auth/login for one user from -c clients (registers it)
+  pdf       GET a public design's sheet.pdf from -c clients
   seed      fill -db with -designs generated public designs (server stopped)
 
 Run 'slipway-load MODE -h' for flags.`)

@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/slipway/slipway/data"
@@ -133,3 +135,57 @@ func loadUser(ctx context.Context, base string) (string, error) {
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// loginLoad registers one user, then sends logins for it from -c clients:
+// the cost of password hashing under a burst.
+func loginLoad(ctx context.Context, s settings, w io.Writer) error {
+	name := fmt.Sprintf("login-%d", time.Now().UnixNano())
+	body, _ := json.Marshal(map[string]string{"username": name, "password": "load-password"})
+	req, _ := jsonRequest("POST", s.url+"/api/v1/auth/register", body, "")
+	res, err := http.DefaultClient.Do(req.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		return fmt.Errorf("register: status %d", res.StatusCode)
+	}
+	r := drive(ctx, s, "POST /api/v1/auth/login", func(int) (*http.Request, error) {
+		return jsonRequest("POST", s.url+"/api/v1/auth/login", body, "")
+	})
+	r.print(w, s)
+	return nil
+}
+
+// pdfLoad asks for the record sheet of a public design from -c clients:
+// the cost of PDF rendering under a burst.
+func pdfLoad(ctx context.Context, s settings, w io.Writer) error {
+	res, err := http.Get(s.url + "/api/v1/library?limit=1")
+	if err != nil {
+		return err
+	}
+	var page struct{ Designs []struct{ ID string } }
+	err = json.NewDecoder(res.Body).Decode(&page)
+	res.Body.Close()
+	if err != nil || len(page.Designs) == 0 {
+		return fmt.Errorf("no public design to print (%v)", err)
+	}
+	u := s.url + "/api/v1/designs/" + page.Designs[0].ID + "/sheet.pdf"
+	r := drive(ctx, s, "GET sheet.pdf", func(int) (*http.Request, error) { return http.NewRequest("GET", u, nil) })
+	r.print(w, s)
+	return nil
+}
+
+// peakMemory returns the peak resident memory of process pid (Linux).
+func peakMemory(pid int) (string, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")), nil
+		}
+	}
+	return "", fmt.Errorf("no VmHWM in /proc/%d/status", pid)
+}

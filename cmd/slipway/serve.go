@@ -59,12 +59,14 @@ func serveCommand() command {
 			def := library.DefaultLimits()
 			fs.IntVar(&f.limits.WritesPerMinute, "write-rate", intEnv("SLIPWAY_WRITE_RATE", def.WritesPerMinute),
 				"saves, forks and deletes one account may make per minute (env SLIPWAY_WRITE_RATE)")
+			fs.IntVar(&f.limits.LoginsPerMinute, "login-rate", intEnv("SLIPWAY_LOGIN_RATE", def.LoginsPerMinute),
+				"logins and registrations one address (and one name from one address) may try per minute (env SLIPWAY_LOGIN_RATE)")
 			fs.IntVar(&f.limits.MaxDesigns, "max-designs", intEnv("SLIPWAY_MAX_DESIGNS", def.MaxDesigns),
 				"live designs one account may hold (env SLIPWAY_MAX_DESIGNS)")
 			fs.IntVar(&f.limits.MaxVersions, "max-versions", intEnv("SLIPWAY_MAX_VERSIONS", def.MaxVersions),
 				"versions one account may hold over all its designs (env SLIPWAY_MAX_VERSIONS)")
 			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL] [--write-rate N] [--max-designs N] [--max-versions N]")
+				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL] [--login-rate N] [--write-rate N] [--max-designs N] [--max-versions N]")
 				fmt.Fprintln(stderr, "\nServes the web studio (/, /designer), the JSON API (docs/api.md, /api/openapi.json),")
 				fmt.Fprintln(stderr, "/healthz and /readyz.")
 				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
@@ -80,6 +82,11 @@ func serveCommand() command {
 				// The heap is small and short-lived per request; trading
 				// some memory for less GC work lifts throughput on 2 cores.
 				debug.SetGCPercent(400)
+			}
+			if os.Getenv("GOMEMLIMIT") == "" {
+				// A soft ceiling so that the generous GC percentage cannot
+				// let a burst of hashes or renders grow the heap unchecked.
+				debug.SetMemoryLimit(384 << 20)
 			}
 			if err := serve(ctx, f, log, stdout); err != nil {
 				log.Error("serve failed", "err", err)
