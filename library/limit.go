@@ -52,6 +52,9 @@ func (g *Gate) Do(ctx context.Context, fn func() error) error {
 	return fn()
 }
 
+// Load reports how many jobs run and how many wait now.
+func (g *Gate) Load() (running, waiting int) { return len(g.run), len(g.queue) }
+
 // keyedLimiter keeps a token bucket per key (a client address, an
 // account). It forgets every key when it holds too many, so its memory
 // stays bounded; the limits are per process (see docs/deploy.md).

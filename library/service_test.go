@@ -210,23 +210,15 @@ func TestGate(t *testing.T) {
 	<-started
 	go func() {
 		defer wg.Done()
-		// Retry until this job holds the waiting place.
-		for code(g.Do(context.Background(), func() error { return nil })) == library.EBusy {
-			time.Sleep(time.Millisecond)
-		}
+		g.Do(context.Background(), func() error { return nil })
 	}()
-	deadline := time.Now().Add(5 * time.Second)
-	var err error
-	for time.Now().Before(deadline) {
-		// Until the second job waits, this one may take the waiting
-		// place itself: give up on it quickly and try again.
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		err = g.Do(ctx, func() error { return nil })
-		cancel()
-		if code(err) == library.EBusy {
+	for {
+		if run, wait := g.Load(); run == 1 && wait == 1 {
 			break
 		}
+		time.Sleep(time.Millisecond)
 	}
+	err := g.Do(context.Background(), func() error { t.Error("a third job ran"); return nil })
 	close(release)
 	wg.Wait()
 	var le *library.Error
@@ -235,6 +227,9 @@ func TestGate(t *testing.T) {
 	}
 	if err := g.Do(context.Background(), func() error { return nil }); err != nil {
 		t.Fatalf("after release: %v", err)
+	}
+	if run, wait := g.Load(); run != 0 || wait != 0 {
+		t.Fatalf("load after all jobs: %d running, %d waiting", run, wait)
 	}
 }
 
