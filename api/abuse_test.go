@@ -282,3 +282,33 @@ func TestHTTPCorrectness(t *testing.T) {
 func forged(s string) string {
 	return strings.TrimRight(base64URL(s), "=")
 }
+
+// TestImportItemsStandAlone: one bad item (a NaN-prone draft, an oversized
+// one, an unreadable one) never fails the others; each has its own line.
+func TestImportItemsStandAlone(t *testing.T) {
+	e := newEnv(t, func(c *envConfig) { c.Library.Limits.MaxVersionBytes = 200_000 })
+	u := e.register("importer2")
+	good := sample(t)
+	good["name"] = "Stand Alone"
+	negative := sample(t)
+	negative["sections"].(map[string]any)["core"].(map[string]any)["layers"].([]any)[0].(map[string]any)["hullHits"] = -5
+	huge := amplifier(t)
+	items := []any{good, negative, huge, "not a design", good}
+	var rep struct {
+		Created, Drafts, Rejected int
+		Items                     []struct{ Status string }
+	}
+	u.do("POST", "/api/v1/import?invalid=draft", items).want(t, 200).decode(t, &rep)
+	want := []string{"created", "draft", "rejected", "rejected", "created"}
+	if len(rep.Items) != len(want) {
+		t.Fatalf("report %+v", rep)
+	}
+	for i, w := range want {
+		if rep.Items[i].Status != w {
+			t.Errorf("item %d: %s, want %s", i, rep.Items[i].Status, w)
+		}
+	}
+	if rep.Created != 2 || rep.Drafts != 1 || rep.Rejected != 2 {
+		t.Errorf("counts %+v", rep)
+	}
+}

@@ -86,14 +86,23 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			continue
 		}
 		item.Name = d.Name
-		vis := opt.Visibility
-		nd, err := s.prepare(d, vis, u.ID)
-		var le *Error
-		if errors.As(err, &le) && le.Code == EIllegal && opt.Drafts {
-			vis = Private
-			nd, err = s.prepare(d, vis, u.ID)
-		}
+		// Legal items take the visibility asked for; illegal ones are
+		// private drafts or rejected, as opt says.
+		e, res, probs, err := s.evaluation(d)
 		if err != nil {
+			return nil, err
+		}
+		vis, status := opt.Visibility, ImportCreated
+		if !e.Legal {
+			if !opt.Drafts {
+				reject(item, Prefix(where, probs))
+				continue
+			}
+			vis, status = Private, ImportDraft
+		}
+		nd, err := s.prepareEvaluated(d, vis, u.ID, e, res, probs)
+		if err != nil {
+			var le *Error
 			if !errors.As(err, &le) {
 				return nil, err
 			}
@@ -104,13 +113,9 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			reject(item, Prefix(where, ps))
 			continue
 		}
-		if err := json.Unmarshal(nd.Version.Problems, &item.Problems); err != nil {
-			return nil, err
-		}
-		item.Problems = Prefix(where, item.Problems)
-		item.ID, item.Status = nd.ID, ImportCreated
-		if vis != opt.Visibility {
-			item.Status = ImportDraft
+		item.Problems = Prefix(where, probs)
+		item.ID, item.Status = nd.ID, status
+		if status == ImportDraft {
 			rep.Drafts++
 		} else {
 			rep.Created++

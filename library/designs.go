@@ -130,6 +130,11 @@ func (s *Service) prepare(d *designer.Design, vis Visibility, owner int64) (*New
 	if err != nil {
 		return nil, err
 	}
+	return s.prepareEvaluated(d, vis, owner, e, res, probs)
+}
+
+// prepareEvaluated is prepare for a design already evaluated.
+func (s *Service) prepareEvaluated(d *designer.Design, vis Visibility, owner int64, e Evaluation, res json.RawMessage, probs designer.Problems) (*NewDesign, error) {
 	if vis != Private && !e.Legal {
 		return nil, &Error{Code: EIllegal, Problems: probs,
 			Message: "only a legal design can be public or unlisted; save it as private while you fix it"}
