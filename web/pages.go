@@ -55,7 +55,7 @@ func parsePages(a *assets) (*pages, error) {
 			continue
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", n)
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts/*.html", n)
 		if err != nil {
 			return nil, fmt.Errorf("web: template %s: %w", name, err)
 		}

@@ -87,6 +87,7 @@ func (s *Server) routes() http.Handler {
 	pages.HandleFunc("GET /favicon.ico", s.assets.favicon)
 	pages.HandleFunc("GET /{$}", s.home)
 	pages.HandleFunc("GET /designer", s.designer)
+	s.readingRoutes(pages)
 	pages.HandleFunc("/", s.notFound)
 
 	mux := http.NewServeMux()

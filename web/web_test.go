@@ -24,7 +24,7 @@ func newServer(t *testing.T) *httptest.Server {
 		t.Fatal(err)
 	}
 	svc := library.New(library.Config{Store: db})
-	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc})})
+	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc}), Library: svc})
 	if err != nil {
 		t.Fatal(err)
 	}

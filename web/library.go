@@ -1,0 +1,191 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
+)
+
+// This file holds the library page and the pieces the other read pages
+// share: a design's summary card and the drawing of its sections. Every
+// number comes from the stored evaluation; nothing here computes a rule.
+
+// designCard is what a list of designs shows of one design.
+type designCard struct {
+	ID, Name, Class, Author, Visibility string
+	CV, Points                          float64
+	Tier, Forks, Version                int
+	Drawing                             template.HTML
+	Updated                             string
+}
+
+// card summarises d from its stored latest version.
+func card(d *library.Design) designCard {
+	author := d.OwnerName
+	if author == "" {
+		author = "deleted user"
+	}
+	ev := d.Latest.Evaluation
+	class := strings.TrimSpace(ev.Hull + " hull, " + ev.Movement)
+	return designCard{
+		ID: d.ID, Name: d.Name, Class: class, Author: author, Visibility: string(d.Visibility),
+		CV: ev.CV, Points: ev.Points, Tier: ev.Tier, Forks: d.Forks, Version: d.Version,
+		Drawing: sectionsSVG(d.Latest.Document, 56),
+		Updated: d.UpdatedAt.UTC().Format("2 Jan 2006"),
+	}
+}
+
+// cards summarises designs as u sees them. Lists carry no documents, so
+// each design's latest version is read for its drawing (a key lookup); a
+// design that cannot be read now is shown without one.
+func (s *Server) cards(ctx context.Context, u *library.User, ds []*library.Design) []designCard {
+	out := make([]designCard, 0, len(ds))
+	for _, d := range ds {
+		if len(d.Latest.Document) == 0 {
+			if full, err := s.lib.Design(ctx, u, d.ID); err == nil {
+				d.Latest.Document = full.Latest.Document
+			}
+		}
+		out = append(out, card(d))
+	}
+	return out
+}
+
+// sectionsSVG draws a design's sections from its stored document: the core
+// in the middle and each outboard section on its side, each square sized
+// by its hull hits (area proportional). It reads the document only; no
+// rule is computed. A document it cannot read draws nothing.
+func sectionsSVG(doc json.RawMessage, size int) template.HTML {
+	var d struct {
+		Sections map[string]struct {
+			Layers []struct {
+				HullHits int `json:"hullHits"`
+			} `json:"layers"`
+		} `json:"sections"`
+	}
+	if json.Unmarshal(doc, &d) != nil || len(d.Sections) == 0 {
+		return ""
+	}
+	hits := map[string]int{}
+	most := 1
+	for name, s := range d.Sections {
+		for _, l := range s.Layers {
+			hits[name] += l.HullHits
+		}
+		most = max(most, hits[name])
+	}
+	cell := float64(size) / 3
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="ship-drawing" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="Sections: `, size, size, size, size)
+	order := []struct {
+		name   string
+		cx, cy float64
+	}{{"core", 1.5, 1.5}, {"fore", 1.5, 0.5}, {"aft", 1.5, 2.5}, {"port", 0.5, 1.5}, {"starboard", 2.5, 1.5}}
+	var label []string
+	for _, o := range order {
+		if _, ok := d.Sections[o.name]; ok {
+			label = append(label, fmt.Sprintf("%s %d hull hits", o.name, hits[o.name]))
+		}
+	}
+	b.WriteString(template.HTMLEscapeString(strings.Join(label, ", ")))
+	b.WriteString(`">`)
+	for _, o := range order {
+		if _, ok := d.Sections[o.name]; !ok {
+			continue
+		}
+		side := cell * (0.35 + 0.6*math.Sqrt(float64(hits[o.name])/float64(most)))
+		cls := "sec-out"
+		if o.name == "core" {
+			cls = "sec-core"
+		}
+		fmt.Fprintf(&b, `<rect class="%s" x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="2"/>`,
+			cls, o.cx*cell-side/2, o.cy*cell-side/2, side, side)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// fieldError is a refusal the page shows: the field it names, if any,
+// and the Service's message.
+func fieldError(err error) (field, msg string) {
+	var e *library.Error
+	if errors.As(err, &e) {
+		return e.Field, e.Message
+	}
+	return "", "the server failed; try again"
+}
+
+// libraryData is the Data of the library page.
+type libraryData struct {
+	Query      url.Values
+	Get        func(string) string
+	Results    []designCard
+	Next       string
+	Error      string
+	ErrorField string
+	Sorts      []string
+	Tiers      []string
+	Movements  []string
+}
+
+// libraryPage serves /library: the public library, searched, filtered,
+// sorted and paged by the URL's query, which means what it means on
+// /api/v1/library. The form is a plain GET form.
+func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
+	qv := r.URL.Query()
+	data := libraryData{Query: qv, Get: qv.Get, Sorts: []string{"newest", "cv", "points", "name", "forks"},
+		Tiers: []string{"1", "2", "3", "4"}, Movements: []string{designer.MovementCinematic, designer.MovementNewtonian}}
+	status := http.StatusOK
+	q, err := api.ParseLibraryQuery(qv.Get)
+	var page *library.LibraryPage
+	if err == nil {
+		if q.Limit == 0 {
+			q.Limit = 20
+		}
+		page, err = s.lib.Library(r.Context(), q)
+	}
+	if err != nil {
+		if library.ErrorCode(err) != library.EInvalid {
+			panic(err)
+		}
+		status = http.StatusBadRequest
+		data.ErrorField, data.Error = fieldError(err)
+	} else {
+		data.Results = s.cards(r.Context(), nil, page.Designs)
+		if page.Next != nil {
+			next := url.Values{}
+			for k, v := range qv {
+				if k != "cursor" && len(v) > 0 && v[0] != "" {
+					next[k] = v[:1]
+				}
+			}
+			next.Set("cursor", api.EncodeLibraryCursor(q, *page.Next))
+			data.Next = "/library?" + next.Encode()
+		}
+	}
+	s.render(w, r, status, "library", Page{
+		Title: "Library", Nav: "library",
+		Description: "Search the public library of starship designs for Metaverse.",
+		Data:        data,
+	})
+}
+
+// readingRoutes adds the pages that read and change the library: the
+// library, a design's page, compare and the account pages. Without a
+// library service there are none.
+func (s *Server) readingRoutes(mux *http.ServeMux) {
+	if s.lib == nil {
+		return
+	}
+	mux.HandleFunc("GET /library", s.libraryPage)
+}
