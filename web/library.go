@@ -188,4 +188,13 @@ func (s *Server) readingRoutes(mux *http.ServeMux) {
 		return
 	}
 	mux.HandleFunc("GET /library", s.libraryPage)
+	mux.HandleFunc("GET /designs/{id}", s.designPage)
+	mux.HandleFunc("POST /designs/{id}/fork", s.forkDesign)
+	mux.HandleFunc("GET /login", s.loginPage)
+	mux.HandleFunc("POST /login", s.loginPage)
+	mux.HandleFunc("GET /register", s.registerPage)
+	mux.HandleFunc("POST /register", s.registerPage)
+	mux.HandleFunc("POST /logout", s.logout)
+	mux.HandleFunc("GET /account", s.accountPage)
+	mux.HandleFunc("POST /account/{action}", s.accountAction)
 }

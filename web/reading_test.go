@@ -122,3 +122,96 @@ func TestLibraryPage(t *testing.T) {
 		t.Errorf("library page is %d bytes, over 50 KB", len(body))
 	}
 }
+
+func TestDesignAccountFlows(t *testing.T) {
+	hs, svc := libServer(t)
+	page, err := svc.Library(context.Background(), library.LibraryQuery{Q: "reference", Limit: 1})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("no sample: %v", err)
+	}
+	id := page.Designs[0].ID
+	anon := newBrowser(t, hs.URL)
+	res, body := anon.get("/designs/" + id)
+	if res.StatusCode != 200 {
+		t.Fatalf("design page: %d", res.StatusCode)
+	}
+	wantIn(t, "design page", body, "Reference Cruiser", `class="chart"`, "/designer?from="+id,
+		"/api/v1/designs/"+id+"/sheet.pdf", "card.pdf", `name="bw"`, "Versions", "Lineage", "Log in</a> to fork")
+	if len(body) > 50_000 {
+		t.Errorf("design page is %d bytes", len(body))
+	}
+	if res, _ := anon.get("/designs/nope"); res.StatusCode != 404 {
+		t.Errorf("unknown design: %d, want 404", res.StatusCode)
+	}
+
+	// Register sets the session cookie as the API does.
+	alice := newBrowser(t, hs.URL)
+	res, _ = alice.post("/register", url.Values{"username": {"alice"}, "password": {"correct horse battery staple"}, "next": {"/account"}})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	var ck *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == api.SessionCookie {
+			ck = c
+		}
+	}
+	if ck == nil || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode || ck.Value == "" {
+		t.Fatalf("register cookie: %+v", ck)
+	}
+	if _, body := alice.get("/account"); !strings.Contains(body, "Your account: alice") {
+		t.Errorf("account page does not name alice")
+	}
+	// A bad password shows the Service's message beside the field.
+	res, body = newBrowser(t, hs.URL).post("/register", url.Values{"username": {"bob"}, "password": {"x"}})
+	if res.StatusCode != 400 || !strings.Contains(body, `id="password-err"`) {
+		t.Errorf("weak password: %d, want 400 with the message at the field", res.StatusCode)
+	}
+
+	// Fork via the form; a cross-site fork is refused.
+	if res, body := alice.do("POST", "/designs/"+id+"/fork", url.Values{"name": {"Alice Cruiser"}}, "cross-site"); res.StatusCode != 403 || !strings.Contains(body, "another site") {
+		t.Errorf("cross-site fork: %d, want 403", res.StatusCode)
+	}
+	res, _ = alice.post("/designs/"+id+"/fork", url.Values{"name": {"Alice Cruiser"}})
+	loc := res.Header.Get("Location")
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/designs/") {
+		t.Fatalf("fork: %d to %q", res.StatusCode, loc)
+	}
+	res, body = alice.get(loc)
+	wantIn(t, "fork page", body, "Alice Cruiser", "Forked from", "Reference Cruiser", "private")
+	if res.StatusCode != 200 {
+		t.Errorf("fork page: %d", res.StatusCode)
+	}
+	// The fork is private: another visitor gets 404.
+	if res, _ := anon.get(loc); res.StatusCode != 404 {
+		t.Errorf("someone else's private design: %d, want 404", res.StatusCode)
+	}
+	if _, body := alice.get("/account"); !strings.Contains(body, "Alice Cruiser") {
+		t.Errorf("account does not list the fork")
+	}
+	// Tokens: created shown once.
+	_, body = alice.post("/account/token", url.Values{"name": {"laptop"}})
+	wantIn(t, "token", body, "shown once", api.TokenPrefix)
+
+	// Log out clears the cookie; log in sets it again.
+	res, _ = alice.post("/logout", url.Values{})
+	cleared := false
+	for _, c := range res.Cookies() {
+		cleared = cleared || (c.Name == api.SessionCookie && c.MaxAge < 0)
+	}
+	if !cleared {
+		t.Errorf("logout did not clear the cookie")
+	}
+	if res, _ := alice.get("/account"); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("account after logout: %d, want a redirect to log in", res.StatusCode)
+	}
+	if res, body := alice.post("/login", url.Values{"username": {"alice"}, "password": {"wrong password here"}}); res.StatusCode != 401 || !strings.Contains(body, "notice bad") && !strings.Contains(body, "field-error") {
+		t.Errorf("wrong password: %d", res.StatusCode)
+	}
+	if res, _ := alice.post("/login", url.Values{"username": {"alice"}, "password": {"correct horse battery staple"}}); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("login: %d", res.StatusCode)
+	}
+	if _, body := alice.get("/account"); !strings.Contains(body, "Your account: alice") {
+		t.Errorf("not signed in after login")
+	}
+}

@@ -1,0 +1,136 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"net/http"
+	"strings"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/library"
+)
+
+// versionRow is one line of a design's version history.
+type versionRow struct {
+	N       int
+	CV      float64
+	Delta   float64
+	First   bool
+	Created string
+}
+
+// designData is the Data of a design's page.
+type designData struct {
+	Card      designCard
+	D         *library.Design
+	Eval      library.Evaluation
+	Result    *costing.Result
+	Chart     template.HTML
+	Versions  []versionRow
+	Lineage   *library.Lineage
+	SignedIn  bool
+	Owner     bool
+	Error     string
+	Forked    string
+}
+
+// designPage serves /designs/{id}: a design as the caller may read it,
+// with the numbers, breakdown and tier report of its stored result.
+func (s *Server) designPage(w http.ResponseWriter, r *http.Request) {
+	s.showDesign(w, r, http.StatusOK, "")
+}
+
+func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
+	u := s.user(r)
+	ctx := r.Context()
+	d, vs, err := s.lib.Versions(ctx, u, r.PathValue("id"))
+	if library.ErrorCode(err) == library.ENotFound {
+		s.errorPage(w, r, http.StatusNotFound, "Design not found",
+			"There is no design at this address that you may see. It may be private, or deleted. Search the library instead.")
+		return
+	}
+	if err != nil {
+		panic(err)
+	}
+	data := designData{Card: card(d), D: d, Eval: d.Latest.Evaluation, SignedIn: u != nil, Owner: u != nil && u.ID == d.OwnerID, Error: errMsg}
+	var res costing.Result
+	if json.Unmarshal(d.Latest.Result, &res) == nil {
+		data.Result = &res
+		data.Chart = breakdownSVG(res.Explanation)
+	}
+	for i, v := range vs {
+		row := versionRow{N: v.N, CV: v.Evaluation.CV, First: i == 0, Created: v.CreatedAt.UTC().Format("2 Jan 2006 15:04")}
+		if i > 0 {
+			row.Delta = v.Evaluation.CV - vs[i-1].Evaluation.CV
+		}
+		data.Versions = append(data.Versions, row)
+	}
+	if data.Lineage, err = s.lib.Lineage(ctx, u, d.ID); err != nil {
+		panic(err)
+	}
+	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library",
+		Description: "A starship design for Metaverse: " + d.Name, Data: data})
+}
+
+// forkDesign serves POST /designs/{id}/fork: a copy of the design for the
+// signed-in player, who is sent to it.
+func (s *Server) forkDesign(w http.ResponseWriter, r *http.Request) {
+	u := s.user(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next="+urlEscape("/designs/"+r.PathValue("id")), http.StatusSeeOther)
+		return
+	}
+	nd, err := s.lib.Fork(r.Context(), u, r.PathValue("id"), library.ForkRequest{Name: strings.TrimSpace(r.PostFormValue("name"))})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			panic(err)
+		}
+		_, msg := fieldError(err)
+		s.showDesign(w, r, http.StatusBadRequest, "Fork refused: "+msg)
+		return
+	}
+	http.Redirect(w, r, "/designs/"+nd.ID, http.StatusSeeOther)
+}
+
+// breakdownSVG draws the top terms of the stored CV explanation as a
+// horizontal bar chart: each child of the root with its value.
+func breakdownSVG(root *costing.Node) template.HTML {
+	if root == nil || len(root.Children) == 0 {
+		return ""
+	}
+	most := 0.0
+	for _, c := range root.Children {
+		most = math.Max(most, math.Abs(c.Value))
+	}
+	if most == 0 {
+		most = 1
+	}
+	const rowH, labelW, barW = 26, 170, 300
+	h := rowH*len(root.Children) + 8
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title"><title id="chart-title">Terms of the combat value</title>`, labelW+barW+70, h)
+	for i, c := range root.Children {
+		y := 4 + i*rowH
+		wd := math.Max(1, barW*math.Abs(c.Value)/most)
+		cls := "bar"
+		if c.Value < 0 {
+			cls = "bar neg"
+		}
+		fmt.Fprintf(&b, `<text x="0" y="%d">%s</text><rect class="%s" x="%d" y="%d" width="%.1f" height="%d"/><text x="%.1f" y="%d">%s</text>`,
+			y+16, template.HTMLEscapeString(c.Label), cls, labelW, y+3, wd, rowH-8, float64(labelW)+wd+6, y+16, fmtNum(c.Value))
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// fmtNum prints a stored number with at most two decimals.
+func fmtNum(v float64) string {
+	s := fmt.Sprintf("%.2f", v)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
