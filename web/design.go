@@ -23,17 +23,17 @@ type versionRow struct {
 
 // designData is the Data of a design's page.
 type designData struct {
-	Card      designCard
-	D         *library.Design
-	Eval      library.Evaluation
-	Result    *costing.Result
-	Chart     template.HTML
-	Versions  []versionRow
-	Lineage   *library.Lineage
-	SignedIn  bool
-	Owner     bool
-	Error     string
-	Forked    string
+	Card     designCard
+	D        *library.Design
+	Eval     library.Evaluation
+	Result   *costing.Result
+	Chart    template.HTML
+	Versions []versionRow
+	Lineage  *library.Lineage
+	SignedIn bool
+	Owner    bool
+	Error    string
+	Forked   string
 }
 
 // designPage serves /designs/{id}: a design as the caller may read it,
