@@ -188,6 +188,7 @@ func (s *Server) readingRoutes(mux *http.ServeMux) {
 		return
 	}
 	mux.HandleFunc("GET /library", s.libraryPage)
+	mux.HandleFunc("GET /compare", s.comparePage)
 	mux.HandleFunc("GET /designs/{id}", s.designPage)
 	mux.HandleFunc("POST /designs/{id}/fork", s.forkDesign)
 	mux.HandleFunc("GET /login", s.loginPage)

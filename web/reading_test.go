@@ -215,3 +215,23 @@ func TestDesignAccountFlows(t *testing.T) {
 		t.Errorf("not signed in after login")
 	}
 }
+
+func TestComparePage(t *testing.T) {
+	hs, svc := libServer(t)
+	page, err := svc.Library(context.Background(), library.LibraryQuery{Limit: 2})
+	if err != nil || len(page.Designs) < 2 {
+		t.Fatalf("samples: %v", err)
+	}
+	b := newBrowser(t, hs.URL)
+	res, body := b.get("/compare?ids=" + page.Designs[0].ID + "," + page.Designs[1].ID)
+	if res.StatusCode != 200 {
+		t.Fatalf("compare: %d", res.StatusCode)
+	}
+	wantIn(t, "compare", body, page.Designs[0].Name, page.Designs[1].Name, "Where the CV difference comes from", `class="differs"`)
+	if res, body := b.get("/compare?ids=" + page.Designs[0].ID); res.StatusCode != 400 || !strings.Contains(body, "two to four") {
+		t.Errorf("one id: %d", res.StatusCode)
+	}
+	if res, _ := b.get("/compare?ids=a,b,c,d,e"); res.StatusCode != 400 {
+		t.Errorf("five ids: %d", res.StatusCode)
+	}
+}
