@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"sort"
 	"sync"
 	"testing"
@@ -175,6 +176,40 @@ func testConcurrentAny(t *testing.T, open Opener) {
 	ok(t, "usage", err)
 	if use.Designs != 1 || use.Versions != n+1 {
 		t.Fatalf("usage %+v", use)
+	}
+}
+
+// testConcurrentForks: forks made at once are all counted.
+func testConcurrentForks(t *testing.T, open Opener) {
+	f := newFixture(t, open)
+	alice, _ := f.user("alice1")
+	src := f.create(alice, ship(t, "Popular", "", nil, ""), library.Public)
+	const n = 12
+	users := make([]*library.User, n)
+	for i := range users {
+		users[i], _ = f.user(fmt.Sprintf("forker%02d", i))
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range users {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			vis := library.Public
+			if i%3 == 0 {
+				vis = library.Private
+			}
+			_, errs[i] = f.svc.Fork(f.ctx, users[i], src.ID, library.ForkRequest{Visibility: vis})
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		ok(t, "concurrent fork", err)
+	}
+	d, err := f.svc.Design(f.ctx, nil, src.ID)
+	ok(t, "design", err)
+	if d.Forks != n-n/3 {
+		t.Fatalf("%d public forks made at once, %d counted", n-n/3, d.Forks)
 	}
 }
 

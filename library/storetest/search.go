@@ -65,6 +65,7 @@ func testSearch(t *testing.T, open Opener) {
 	add(alice, "Nebula Secret", "", nil, "", library.Private)
 	add(alice, "Nebula Gone", "", nil, "", library.Public)
 	add(alice, "Ship 42-B", "Mark 7 hull.", []string{"x-ray"}, "", library.Public)
+	add(alice, "Éclair Naïve v2.0", "", nil, "", library.Public)
 	ok(t, "delete", f.svc.DeleteDesign(f.ctx, alice, made["Nebula Gone"], library.Precondition{Any: true}))
 
 	cases := []struct {
@@ -90,7 +91,17 @@ func testSearch(t *testing.T, open Opener) {
 		{"42-b", []string{"Ship 42-B"}},
 		{"ray", []string{"Ship 42-B"}},
 		{"mark 7", []string{"Ship 42-B"}},
-		{"", []string{"Nebula Raptor", "Nebular Drift", "Crimson Tide", "Quiet Harbour", "Solar Wind", "Ship 42-B"}},
+		{"b-42", nil},
+		{"42 b", []string{"Ship 42-B"}},
+		{"eclair", []string{"Éclair Naïve v2.0"}},
+		{"ÉCLAIR naive", []string{"Éclair Naïve v2.0"}},
+		{"NAÏ", []string{"Éclair Naïve v2.0"}},
+		{"v2", []string{"Éclair Naïve v2.0"}},
+		{"v2.0", []string{"Éclair Naïve v2.0"}},
+		{"2.0", nil},
+		{"!!!", nil},
+		{"ship !!!", nil},
+		{"", []string{"Nebula Raptor", "Nebular Drift", "Crimson Tide", "Quiet Harbour", "Solar Wind", "Ship 42-B", "Éclair Naïve v2.0"}},
 	}
 	for _, c := range cases {
 		got := f.all(library.LibraryQuery{Q: c.q, Limit: 2})

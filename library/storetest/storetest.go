@@ -48,6 +48,7 @@ func Run(t *testing.T, open Opener) {
 		{"DeleteAccount", testDeleteAccount},
 		{"DesignLifecycle", testDesignLifecycle},
 		{"ConcurrentAnyUpdates", testConcurrentAny},
+		{"ConcurrentForks", testConcurrentForks},
 		{"VersionVisibility", testVersionVisibility},
 		{"ForksAndLineage", testForksAndLineage},
 		{"HiddenAncestors", testHiddenAncestors},
