@@ -114,7 +114,7 @@ type Tx interface {
 // Up applies to db every migration of ms not yet recorded, up to and
 // including version upTo (0: all), and returns the versions it applied.
 func Up(ctx context.Context, db DB, d Dialect, ms []Migration, upTo int) ([]int, error) {
-	if err := db.Exec(ctx, d.CreateTable); err != nil {
+	if err := createTable(ctx, db, d); err != nil {
 		return nil, fmt.Errorf("migrate %s: create schema_migrations: %w", d.Name, err)
 	}
 	var applied []int
@@ -131,6 +131,26 @@ func Up(ctx context.Context, db DB, d Dialect, ms []Migration, upTo int) ([]int,
 		}
 	}
 	return applied, nil
+}
+
+// createTable creates schema_migrations under the dialect's lock: two
+// PostgreSQL sessions running CREATE TABLE IF NOT EXISTS at once can
+// still collide.
+func createTable(ctx context.Context, db DB, d Dialect) error {
+	if d.Lock == "" {
+		return db.Exec(ctx, d.CreateTable)
+	}
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := tx.Exec(ctx, d.Lock); err != nil {
+		return errors.Join(err, tx.Rollback(ctx))
+	}
+	if err := tx.Exec(ctx, d.CreateTable); err != nil {
+		return errors.Join(err, tx.Rollback(ctx))
+	}
+	return tx.Commit(ctx)
 }
 
 func apply(ctx context.Context, db DB, d Dialect, m Migration) (bool, error) {
