@@ -199,3 +199,20 @@ func (s *Server) readingRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /account", s.accountPage)
 	mux.HandleFunc("POST /account/{action}", s.accountAction)
 }
+
+// homeData is the home page's recent and top public designs, or nil
+// without a library.
+type homeLists struct{ Recent, Top []designCard }
+
+func (s *Server) homeData(r *http.Request) *homeLists {
+	if s.lib == nil {
+		return nil
+	}
+	ctx := r.Context()
+	recent, err1 := s.lib.Library(ctx, library.LibraryQuery{Sort: "newest", Desc: true, Limit: 4})
+	top, err2 := s.lib.Library(ctx, library.LibraryQuery{Sort: "cv", Desc: true, Limit: 4})
+	if err1 != nil || err2 != nil || len(recent.Designs) == 0 {
+		return nil
+	}
+	return &homeLists{Recent: s.cards(ctx, nil, recent.Designs), Top: s.cards(ctx, nil, top.Designs)}
+}

@@ -113,6 +113,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		Title:       "Starship design studio",
 		Nav:         "home",
 		Description: "Design starships for Metaverse in your browser, with live combat value, and print record sheets.",
+		Data:        s.homeData(r),
 	})
 }
 

@@ -235,3 +235,12 @@ func TestComparePage(t *testing.T) {
 		t.Errorf("five ids: %d", res.StatusCode)
 	}
 }
+
+func TestHomeLists(t *testing.T) {
+	hs, _ := libServer(t)
+	res, body := newBrowser(t, hs.URL).get("/")
+	if res.StatusCode != 200 {
+		t.Fatalf("home: %d", res.StatusCode)
+	}
+	wantIn(t, "home", body, "Recent designs", "Top designs by CV", `class="design-card"`)
+}
