@@ -365,6 +365,13 @@ func (tb *tab) checkPage(name string) {
 	if errs := tb.consoleErrors(); len(errs) > 0 {
 		tb.t.Errorf("%s: console errors:\n%s", name, strings.Join(errs, "\n"))
 	}
+	tb.checkA11y(name)
+}
+
+// checkA11y checks for duplicate ids and runs axe-core on the page as it
+// is now (for example with a dialog open).
+func (tb *tab) checkA11y(name string) {
+	tb.t.Helper()
 	dups := eval[[]string](tb, `(() => { const seen = new Set(), d = [];
 		for (const e of document.querySelectorAll('[id]')) { if (seen.has(e.id)) d.push(e.id); seen.add(e.id); } return d; })()`)
 	if len(dups) > 0 {

@@ -89,6 +89,10 @@ func TestDesignerBuildsReferenceCruiser(t *testing.T) {
 	}
 
 	tb.click(`[data-add-section="core"]`)
+	tb.do("open the system picker", chromedp.Click(chromedp.CSS(`[data-add-system="sections.core.systems"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#picker")))
+	tb.checkA11y("designer with the system picker")
+	tb.do("close the picker", chromedp.Click(chromedp.CSS(`#picker .modal-head button`)))
 	tb.layers("core", []string{"10", "10", "10"}, []string{"1", "1", "1"})
 	for _, k := range []string{"bridge", "reactor", "ftlBasic", "sensor", "ewArray", "cic"} {
 		tb.addSystem("core", k)
@@ -268,6 +272,7 @@ func TestDesignerRegisterAndSave(t *testing.T) {
 	tb.typeInto("name", "Saved From The Designer")
 	tb.click("#save")
 	tb.do("the login dialog", chromedp.WaitVisible(chromedp.CSS("#auth")))
+	tb.checkA11y("designer with the login dialog")
 	tb.click(`#auth [role="tab"]:nth-child(2)`)
 	user := fmt.Sprintf("captain%d", time.Now().UnixNano()%1_000_000)
 	tb.do("register", chromedp.SendKeys(chromedp.CSS("#auth-user"), user),
@@ -341,6 +346,7 @@ func TestDesignerConflictingSave(t *testing.T) {
 	waitFor(t, a, `/saved as version 2/.test(document.getElementById('save-status').textContent)`, "tab A's save")
 	b.click("#save")
 	b.do("the conflict dialog", chromedp.WaitVisible(chromedp.CSS("#conflict")))
+	b.checkA11y("designer with the conflict dialog")
 	diff := b.text("#conflict table.diff")
 	for _, want := range []string{"name", "Edited in tab A", "universe", "Edited in tab B"} {
 		if !strings.Contains(diff, want) {

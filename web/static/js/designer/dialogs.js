@@ -73,7 +73,7 @@ export function ImportDialog({ app }) {
     const f = e.target.files && e.target.files[0];
     if (f) app.importText(await f.text(), f.name);
   };
-  return html`<${Modal} id="import" label="Import a design" onClose=${() => app.closeDialog()}>
+  return html`<${Modal} id="import-dialog" label="Import a design" onClose=${() => app.closeDialog()}>
     <div class="field text"><label for="import-file">JSON file</label>
       <input id="import-file" type="file" accept=".json,application/json" onChange=${onFile} /></div>
     <div class="field text"><label for="import-text">Or paste the JSON</label>

@@ -445,7 +445,7 @@ function SquadronDefs({ ctx }) {
           <${SelectField} ctx=${ctx} path=${p + '.targetRating'} label="Target rating" allowEmpty=${false} />
           <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} labels=${words} cls="full" />
         </div>
-        <h4>Squadron weapons</h4>
+        <h3 class="sub-h">Squadron weapons</h3>
         <${Problems} ctx=${ctx} path=${p + '.weapons'} />
         ${ws.map((_, j) => {
           const wp = `${p}.weapons[${j}]`;
