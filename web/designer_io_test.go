@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
@@ -57,8 +57,8 @@ func TestDesignerImportExport(t *testing.T) {
 	dir := t.TempDir()
 	tb.do("allow downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		c := chromedp.FromContext(tb.ctx)
-		_, err := cdp.Call(ctx, c.Browser, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-			Behavior: browser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: c.BrowserContextID, DownloadPath: dir})
+		_, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, BrowserContextID: c.BrowserContextID, DownloadPath: dir})
 		return err
 	}))
 	tb.do("export", chromedp.Click(chromedp.CSS("#export")))
