@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -28,6 +29,7 @@ func main() {
 // settings are the flags every mode shares.
 type settings struct {
 	url         string
+	urls        []string // every node given in -url
 	concurrency int
 	requests    int
 	duration    time.Duration
@@ -45,13 +47,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var s settings
-	fs.StringVar(&s.url, "url", "http://127.0.0.1:8080", "service base URL (loopback only)")
+	fs.StringVar(&s.url, "url", "http://127.0.0.1:8080", "service base URL (loopback only); modes search and save take a comma-separated list of nodes and spread requests over them")
 	fs.IntVar(&s.concurrency, "c", 64, "concurrent clients")
 	fs.IntVar(&s.requests, "n", 100000, "stop after this many requests")
 	fs.DurationVar(&s.duration, "d", 20*time.Second, "stop after this long (at most 5m)")
 	fs.Float64Var(&s.rate, "rate", 0, "requests per second to schedule (open loop); 0 sends as fast as the clients can")
 	fs.Int64Var(&s.seed, "seed", 1, "random seed for generated designs and queries")
-	dbPath := fs.String("db", "./slipway-load.db", "database to fill (mode seed)")
+	dbPath := fs.String("db", "./slipway-load.db", "database to fill, an SQLite path or postgres:// URL (mode seed)")
 	count := fs.Int("designs", 100000, "designs to generate (mode seed)")
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
 	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
@@ -64,9 +66,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if s.duration > 5*time.Minute {
 		s.duration = 5 * time.Minute
 	}
-	if err := loopbackOnly(s.url); err != nil && mode != "seed" {
-		fmt.Fprintln(stderr, "slipway-load:", err)
-		return 2
+	s.urls = strings.Split(s.url, ",")
+	s.url = s.urls[0]
+	for _, u := range s.urls {
+		if err := loopbackOnly(u); err != nil && mode != "seed" {
+			fmt.Fprintln(stderr, "slipway-load:", err)
+			return 2
+		}
 	}
 	var err error
 	switch mode {
@@ -100,6 +106,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// base returns the node the i-th request goes to.
+func (s settings) base(i int) string { return s.urls[i%len(s.urls)] }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, `usage: slipway-load MODE [flags]

@@ -50,7 +50,7 @@ func evaluateLoad(ctx context.Context, s settings, w io.Writer) error {
 func searchLoad(ctx context.Context, s settings, w io.Writer) error {
 	var mu = make(chan *rand.Rand, 1)
 	mu <- rand.New(rand.NewPCG(uint64(s.seed), 7))
-	r := drive(ctx, s, "GET /api/v1/library", func(int) (*http.Request, error) {
+	r := drive(ctx, s, "GET /api/v1/library", func(i int) (*http.Request, error) {
 		rng := <-mu
 		q := url.Values{}
 		switch rng.IntN(4) {
@@ -69,14 +69,14 @@ func searchLoad(ctx context.Context, s settings, w io.Writer) error {
 		}
 		q.Set("limit", strconv.Itoa(s.limit))
 		mu <- rng
-		return http.NewRequest("GET", s.url+"/api/v1/library?"+q.Encode(), nil)
+		return http.NewRequest("GET", s.base(i)+"/api/v1/library?"+q.Encode(), nil)
 	})
 	r.print(w, s)
 	return nil
 }
 
 func saveLoad(ctx context.Context, s settings, w io.Writer) error {
-	token, err := loadUser(ctx, s.url)
+	token, err := loadUser(ctx, s.base(0))
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func saveLoad(ctx context.Context, s settings, w io.Writer) error {
 		d := maps(d)
 		d["name"] = fmt.Sprintf("Load %d", i)
 		body, _ := json.Marshal(map[string]any{"visibility": "public", "design": d})
-		return jsonRequest("POST", s.url+"/api/v1/designs", body, token)
+		return jsonRequest("POST", s.base(i)+"/api/v1/designs", body, token)
 	})
 	r.print(w, s)
 	return nil

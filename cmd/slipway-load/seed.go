@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/slipway/slipway/costing"
-	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 )
@@ -29,7 +29,7 @@ kinetic energy plasma laser railgun torpedo missile fighter hangar drone sensor 
 // seedDB fills a database with n generated public designs of a user
 // "loadgen", in transactions of 1,000.
 func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) error {
-	db, err := sqlite.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/library"
 )
 
@@ -16,8 +16,8 @@ func exportCommand() command {
 		name:    "export",
 		summary: "write a user's designs (or one design) from the service database as JSON files",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("export", stderr, "export (--user NAME | --id ID) [--db PATH] [--out DIR]")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
+			fs := newFlags("export", stderr, "export (--user NAME | --id ID) [--db PATH|URL] [--out DIR]")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
 			user := fs.String("user", "", "export every design of this user")
 			id := fs.String("id", "", "export this design only")
 			out := fs.String("out", ".", "directory to write ID.json files into")
@@ -38,10 +38,12 @@ func exportCommand() command {
 }
 
 func export(ctx context.Context, dbPath, user, id, out string, stdout io.Writer) error {
-	if _, err := os.Stat(dbPath); err != nil {
-		return err
+	if !store.IsPostgres(dbPath) {
+		if _, err := os.Stat(dbPath); err != nil {
+			return err
+		}
 	}
-	db, err := sqlite.Open(ctx, dbPath)
+	db, err := store.Open(ctx, dbPath)
 	if err != nil {
 		return err
 	}

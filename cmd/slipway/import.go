@@ -16,8 +16,8 @@ func importCommand() command {
 		name:    "import",
 		summary: "store design files in the service database as a user's designs",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("import", stderr, "import --user NAME [--db PATH] [--visibility V] [--invalid reject|draft] FILE...", "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
+			fs := newFlags("import", stderr, "import --user NAME [--db PATH|URL] [--visibility V] [--invalid reject|draft] FILE...", "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
 			user := fs.String("user", "", "owner of the imported designs (created, without a password, if missing)")
 			vis := fs.String("visibility", "private", "visibility of legal designs: private, unlisted or public")
 			invalid := fs.String("invalid", "reject", "illegal designs: reject, or draft (stored private)")

@@ -25,7 +25,7 @@ func commands() []command {
 	return []command{
 		validateCommand(),
 		catalogueCommand(),
-		serveCommand(), recomputeCommand(), importCommand(), exportCommand(),
+		serveCommand(), recomputeCommand(), migrateStoreCommand(), importCommand(), exportCommand(),
 		evalCommand(), compareCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
 	}

@@ -15,8 +15,8 @@ func recomputeCommand() command {
 		name:    "recompute",
 		summary: "re-evaluate stored designs under the current costing model, printing old and new numbers",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("recompute", stderr, "recompute [--db PATH] [--json] [--history N]")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (env SLIPWAY_DB)")
+			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N]")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last N recorded re-evaluations (including those done at server start)")
 			if code, ok := parseFlagsOnly(fs, args); !ok {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/costing"
-	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/web"
@@ -53,7 +53,7 @@ func serveCommand() command {
 			fs := newFlags("serve", stderr)
 			var f serveFlags
 			fs.StringVar(&f.addr, "addr", envOr("SLIPWAY_ADDR", ":8080"), "listen address (env SLIPWAY_ADDR)")
-			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path, created if missing (env SLIPWAY_DB)")
+			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (created if missing) or postgres:// URL (env SLIPWAY_DB)")
 			fs.StringVar(&f.baseURL, "base-url", envOr("SLIPWAY_BASE_URL", ""),
 				"public base URL, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
 			def := library.DefaultLimits()
@@ -66,7 +66,7 @@ func serveCommand() command {
 			fs.IntVar(&f.limits.MaxVersions, "max-versions", intEnv("SLIPWAY_MAX_VERSIONS", def.MaxVersions),
 				"versions one account may hold over all its designs (env SLIPWAY_MAX_VERSIONS)")
 			fs.Usage = func() {
-				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH] [--base-url URL] [--login-rate N] [--write-rate N] [--max-designs N] [--max-versions N]")
+				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH|URL] [--base-url URL] [--login-rate N] [--write-rate N] [--max-designs N] [--max-versions N]")
 				fmt.Fprintln(stderr, "\nServes the web studio (/, /designer), the JSON API (docs/api.md, /api/openapi.json),")
 				fmt.Fprintln(stderr, "/healthz and /readyz.")
 				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
@@ -98,7 +98,7 @@ func serveCommand() command {
 }
 
 // openServer opens the database and builds the API server on it.
-func openServer(ctx context.Context, dbPath, baseURL string, limits library.Limits, log *slog.Logger) (*sqlite.DB, *api.Server, error) {
+func openServer(ctx context.Context, dbPath, baseURL string, limits library.Limits, log *slog.Logger) (store.DB, *api.Server, error) {
 	var base *url.URL
 	if baseURL != "" {
 		u, err := url.Parse(baseURL)
@@ -107,7 +107,7 @@ func openServer(ctx context.Context, dbPath, baseURL string, limits library.Limi
 		}
 		base = u
 	}
-	db, err := sqlite.Open(ctx, dbPath)
+	db, err := store.Open(ctx, dbPath)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -157,7 +157,7 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("listening", "addr", ln.Addr().String(), "db", f.db)
+	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(f.db))
 	fmt.Fprintf(stdout, "slipway serve: listening on http://%s\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
