@@ -82,38 +82,43 @@ type SectorInfo struct {
 	Mirror int `json:"mirror"`
 }
 
-var (
-	catalogueOnce sync.Once
-	catalogueBody []byte
-	catalogueTag  string
-	catalogueErr  error
-)
+// catalogueAnswers holds the encoded answer per catalogue: it never
+// changes for the life of a catalogue, so it is built once.
+var catalogueAnswers sync.Map // *designer.Catalogue -> *encodedAnswer
 
-// catalogue answers GET /api/v1/catalogue. The answer is the same for the
-// life of the process, so it is built once and tagged by its hash.
+// encodedAnswer is a catalogue answer as sent, with its ETag.
+type encodedAnswer struct {
+	once sync.Once
+	body []byte
+	tag  string
+	err  error
+}
+
+// catalogue answers GET /api/v1/catalogue, tagged by the hash of its bytes.
 func (s *Server) catalogue(c *gin.Context) {
-	catalogueOnce.Do(func() {
+	v, _ := catalogueAnswers.LoadOrStore(s.cat, &encodedAnswer{})
+	e := v.(*encodedAnswer)
+	e.once.Do(func() {
 		var a *CatalogueAnswer
-		a, catalogueErr = BuildCatalogueAnswer(s.cat)
-		if catalogueErr != nil {
+		if a, e.err = BuildCatalogueAnswer(s.cat); e.err != nil {
 			return
 		}
-		catalogueBody, catalogueErr = json.Marshal(a)
-		sum := sha256.Sum256(catalogueBody)
-		catalogueTag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+		e.body, e.err = json.Marshal(a)
+		sum := sha256.Sum256(e.body)
+		e.tag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	})
-	if catalogueErr != nil {
-		s.fail(c, catalogueErr)
+	if e.err != nil {
+		s.fail(c, e.err)
 		return
 	}
-	c.Header("ETag", catalogueTag)
+	c.Header("ETag", e.tag)
 	c.Header("Cache-Control", "public, no-cache")
-	if etagMatch(c.GetHeader("If-None-Match"), catalogueTag) {
+	if etagMatch(c.GetHeader("If-None-Match"), e.tag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", catalogueBody)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", e.body)
 }
 
 // BuildCatalogueAnswer assembles the catalogue answer for cat. The value
