@@ -16,7 +16,8 @@ import (
 	"testing"
 
 	"github.com/slipway/slipway/api"
-	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/data/postgres/pgtest"
+	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 )
@@ -32,7 +33,7 @@ type env struct {
 	t   *testing.T
 	url string
 	srv *api.Server
-	db  *sqlite.DB
+	db  store.DB
 	rec *recorder
 }
 
@@ -41,7 +42,12 @@ type env struct {
 func newEnv(t *testing.T, opts ...func(*envConfig)) *env {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "slipway.db"))
+	// SLIPWAY_TEST_STORE=postgres runs these tests on PostgreSQL (.ci/run does).
+	target := filepath.Join(t.TempDir(), "slipway.db")
+	if pgtest.WantPostgres() {
+		target = pgtest.NewDatabase(t)
+	}
+	db, err := store.Open(ctx, target)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/data/postgres/pgtest"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
 )
@@ -37,6 +38,7 @@ func TestMain(m *testing.M) {
 			code = 1
 		}
 	}
+	pgtest.StopShared()
 	os.Exit(code)
 }
 

@@ -209,6 +209,7 @@ func head(ctx context.Context, tx pgx.Tx, id string) (seq int64, version int, pa
 // it returns library.ErrStale. Concurrent updates queue on the design's
 // row lock, so each gets its own version.
 func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta library.NewDesign, v library.Version) (*library.Design, error) {
+	var written *library.Design
 	err := db.tx(ctx, func(tx pgx.Tx) error {
 		seq, cur, parent, owner, err := head(ctx, tx, id)
 		if err != nil {
@@ -248,14 +249,19 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta librar
 			return err
 		}
 		if parent != "" {
-			return recountForks(ctx, tx, parent)
+			if err := recountForks(ctx, tx, parent); err != nil {
+				return err
+			}
 		}
-		return nil
+		// Read back inside the transaction, under the row lock: the answer
+		// is the version this update stored, not a later one.
+		written, err = scanDesign(tx.QueryRow(ctx, `SELECT `+designCols+docCols+designFrom+` WHERE d.seq = $1`, seq), true)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update design %s: %w", id, err)
 	}
-	return db.Design(ctx, id)
+	return written, nil
 }
 
 // DeleteDesign deletes a design still at version base (any when base is

@@ -268,11 +268,26 @@ func (c *Cluster) Stop() {
 // any test started it. Use it as TestMain: func TestMain(m *testing.M) { pgtest.Main(m) }.
 func Main(m *testing.M) {
 	code := m.Run()
-	if shared != nil {
-		shared.Stop()
-	}
+	StopShared()
 	os.Exit(code)
 }
+
+// StopShared stops the shared cluster if a test started it; for a
+// TestMain that does more than Main.
+func StopShared() {
+	if shared != nil {
+		shared.Stop()
+		shared = nil
+	}
+}
+
+// StoreEnv is the environment variable that makes tests written against
+// SQLite run against PostgreSQL instead (SLIPWAY_TEST_STORE=postgres),
+// for tests that open their store through a helper that reads it.
+const StoreEnv = "SLIPWAY_TEST_STORE"
+
+// WantPostgres reports whether StoreEnv asks for PostgreSQL.
+func WantPostgres() bool { return os.Getenv(StoreEnv) == "postgres" }
 
 // Shared returns the cluster shared by the tests of this binary, starting
 // it on first use. Without server binaries it skips the test, or fails it
