@@ -182,6 +182,12 @@ func (s *Service) StoreDesigns(ctx context.Context, owner *User, ds []*designer.
 // the system user when it has none yet (on first start). Samples that
 // fail validation are stored private. It returns how many it stored.
 func (s *Service) SeedSamples(ctx context.Context) (int, error) {
+	// Nodes starting together over one database seed once.
+	unlock, err := s.store.Lock(ctx, "seed-samples")
+	if err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	defer unlock()
 	u, err := s.EnsureUser(ctx, SystemUser)
 	if err != nil {
 		return 0, fmt.Errorf("seed: %w", err)

@@ -364,6 +364,37 @@ func testCreateDesignsAtomic(t *testing.T, open Opener) {
 	}
 }
 
+// testSeedOnce: services starting together over one store publish the
+// sample library once.
+func testSeedOnce(t *testing.T, open Opener) {
+	f := newFixture(t, open)
+	var wg sync.WaitGroup
+	ns := make([]int, 4)
+	errs := make([]error, 4)
+	for i := range ns {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			ns[i], errs[i] = f.service(generous(), f.model, nil).SeedSamples(f.ctx)
+		}(i)
+	}
+	wg.Wait()
+	total := 0
+	for i := range ns {
+		ok(t, "seed", errs[i])
+		total += ns[i]
+	}
+	all := f.all(library.LibraryQuery{Limit: 100})
+	if total == 0 || len(all) > total {
+		t.Fatalf("seeded %v designs, library holds %d", ns, len(all))
+	}
+	for _, n := range ns {
+		if n != 0 && n != total {
+			t.Fatalf("more than one service seeded: %v", ns)
+		}
+	}
+}
+
 // testLock: a named lock is held by one holder at a time; another name is
 // independent; a waiter gives up when its context ends.
 func testLock(t *testing.T, open Opener) {

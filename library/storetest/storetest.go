@@ -65,6 +65,7 @@ func Run(t *testing.T, open Opener) {
 		{"StoreErrors", testStoreErrors},
 		{"CreateDesignsAllOrNothing", testCreateDesignsAtomic},
 		{"Lock", testLock},
+		{"SeedOnce", testSeedOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
