@@ -14,12 +14,32 @@ var catalogueJSON []byte
 //go:embed samples/*.json
 var samples embed.FS
 
+//go:embed fleetrules.json
+var fleetRulesJSON []byte
+
+//go:embed fleets/*.json
+var fleets embed.FS
+
 // CatalogueJSON returns the embedded systems catalogue (rules §4).
 func CatalogueJSON() []byte { return catalogueJSON }
 
 // Samples returns the embedded sample designs, one JSON file each.
 func Samples() fs.FS {
 	sub, err := fs.Sub(samples, "samples")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory exists
+	}
+	return sub
+}
+
+// FleetRulesJSON returns the embedded fleet facts of the Metaverse ruleset
+// (rules §9): command levels, which kinds command, jump and tow, and the
+// encounter deployment zones with the share of fleet CV each may hold.
+func FleetRulesJSON() []byte { return fleetRulesJSON }
+
+// Fleets returns the embedded sample fleets, one JSON file each.
+func Fleets() fs.FS {
+	sub, err := fs.Sub(fleets, "fleets")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory exists
 	}

@@ -19,6 +19,7 @@ func TestLayers(t *testing.T) {
 		"designer":    {"costing", "library", "api", "web", "sheets", "data/sqlite", "data/postgres", "net/http", "database/sql"},
 		"costing":     {"library", "api", "web", "sheets", "data/sqlite", "data/postgres", "net/http", "database/sql"},
 		"library":     {"api", "web", "sheets", "data/sqlite", "data/postgres", "net/http", "database/sql"},
+		"fleet":       {"library", "api", "web", "sheets", "data/sqlite", "data/postgres", "net/http", "database/sql"},
 		"sheets":      {"library", "api", "web", "data/sqlite", "data/postgres", "net/http", "database/sql"},
 		"data/sqlite": {"api", "web", "sheets"},
 		"api":         {"data/sqlite", "data/postgres", "web"},
