@@ -304,3 +304,51 @@ func TestFileMode(t *testing.T) {
 		}
 	}
 }
+
+// TestUsage: an account's usage counts live designs, their versions and
+// stored bytes, and follows updates, deletes and recomputation.
+func TestUsage(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "u.db"))
+	u, err := db.CreateUser(ctx, nu("user"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := newDesign("a", u.ID, library.Private), newDesign("b", u.ID, library.Private)
+	if err := db.CreateDesigns(ctx, []*library.NewDesign{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdateDesign(ctx, "a", 0, *a, a.Version); err != nil {
+		t.Fatal(err)
+	}
+	stored := func(v library.Version) int64 {
+		return int64(len(v.Document) + len(orNullResult(v.Result)) + max(len(v.Problems), len("[]")))
+	}
+	one := stored(a.Version)
+	want := library.Usage{Designs: 2, Versions: 3, Bytes: 2*one + stored(b.Version)}
+	if got, err := db.Usage(ctx, u.ID); err != nil || got != want {
+		t.Fatalf("usage %+v %v, want %+v", got, err, want)
+	}
+	if err := db.SaveRecomputations(ctx, []library.Recomputation{{DesignID: "b", Version: 1, Result: []byte(`{"longer":"result than before"}`),
+		Evaluation: b.Version.Evaluation}}); err != nil {
+		t.Fatal(err)
+	}
+	want.Bytes += int64(len(`{"longer":"result than before"}`) - len(orNullResult(b.Version.Result)))
+	if got, err := db.Usage(ctx, u.ID); err != nil || got != want {
+		t.Fatalf("usage after recompute %+v %v, want %+v", got, err, want)
+	}
+	if err := db.DeleteDesign(ctx, "a", 0); err != nil {
+		t.Fatal(err)
+	}
+	want = library.Usage{Designs: 1, Versions: 1, Bytes: want.Bytes - 2*one}
+	if got, err := db.Usage(ctx, u.ID); err != nil || got != want {
+		t.Fatalf("usage after delete %+v %v, want %+v", got, err, want)
+	}
+}
+
+func orNullResult(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte("null")
+	}
+	return b
+}

@@ -141,6 +141,10 @@ func insertVersion(ctx context.Context, tx *sql.Tx, seq int64, n int, author int
 		seq, n, doc, res, probs, author, now,
 		e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor, e.TechLevel,
 		e.Movement, e.Hull, e.CarriesFighters, e.Legal, string(vis), len(doc)+len(res)+len(probs))
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE designs SET stored_bytes = stored_bytes + ? WHERE seq = ?`, len(doc)+len(res)+len(probs), seq)
 	return err
 }
 
@@ -348,8 +352,8 @@ func (db *DB) Forks(ctx context.Context, id string, viewer int64, limit int) ([]
 // Usage sums what a user's live designs hold.
 func (db *DB) Usage(ctx context.Context, userID int64) (library.Usage, error) {
 	var u library.Usage
-	err := db.r.QueryRowContext(ctx, `SELECT count(DISTINCT d.seq), count(v.n), coalesce(sum(v.bytes), 0)
-		FROM designs d JOIN versions v ON v.design_seq = d.seq WHERE d.owner_id = ? AND d.deleted_at IS NULL`, userID).
+	err := db.r.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(version), 0), coalesce(sum(stored_bytes), 0)
+		FROM designs INDEXED BY designs_usage WHERE owner_id = ? AND deleted_at IS NULL`, userID).
 		Scan(&u.Designs, &u.Versions, &u.Bytes)
 	if err != nil {
 		return u, fmt.Errorf("usage of user %d: %w", userID, err)

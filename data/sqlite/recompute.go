@@ -48,6 +48,12 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			}
 			e := r.Evaluation
 			res := []byte(orNull(r.Result))
+			// The design's stored bytes change by the result's change in
+			// size (length() reads a blob's size, not the blob).
+			if _, err := tx.ExecContext(ctx, `UPDATE designs SET stored_bytes = stored_bytes + ? - coalesce((SELECT length(result)
+				FROM versions WHERE design_seq = ? AND n = ?), 0) WHERE seq = ?`, len(res), seq, r.Version, seq); err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `UPDATE versions SET result = ?, bytes = length(document) + ? + length(problems),
 				model_version = ?, cv = ?, points = ?,
 				tier = ?, ems = ?, target_rating = ?, mass_factor = ?, tech_level = ?, movement = ?, hull = ?,
