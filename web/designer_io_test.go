@@ -20,6 +20,7 @@ import (
 // change nothing; the reference cruiser imports (CV 100), undo takes it
 // back, and Export JSON downloads the document.
 func TestDesignerImportExport(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.openDesigner("/designer")
 	tb.typeInto("name", "Before the import")
@@ -64,7 +65,7 @@ func TestDesignerImportExport(t *testing.T) {
 	tb.do("export", chromedp.Click(chromedp.CSS("#export")))
 	file := filepath.Join(dir, "reference-cruiser.json")
 	var got map[string]any
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if b, err := os.ReadFile(file); err == nil && json.Unmarshal(b, &got) == nil {
 			break
 		}
@@ -90,6 +91,7 @@ func TestDesignerImportExport(t *testing.T) {
 // as another player: saving makes that player's own fork, with the
 // sample as its parent.
 func TestDesignerForksSample(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open("/")
 	user := fmt.Sprintf("forker%d", time.Now().UnixNano()%1_000_000)
@@ -126,6 +128,7 @@ func TestDesignerForksSample(t *testing.T) {
 // marines, indirect weapons) renders, the panel shows the combat value
 // the library stored, and the page passes the checks of every page.
 func TestDesignerOpensEverySample(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.open("/")
 	type entry struct {

@@ -215,6 +215,7 @@ func logPanelTimes(t *testing.T, tb *tab) {
 // it with the keyboard and the button, and finds the draft intact after a
 // reload.
 func TestDesignerProblemFocusUndoReload(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.openDesigner("/designer")
 	tb.click(`[data-add-section="core"]`)
@@ -267,6 +268,7 @@ func TestDesignerProblemFocusUndoReload(t *testing.T) {
 // register, keeps the draft, saves version 1, and a second save makes
 // version 2.
 func TestDesignerRegisterAndSave(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t)
 	tb.openDesigner("/designer")
 	tb.typeInto("name", "Saved From The Designer")
@@ -301,13 +303,13 @@ func TestDesignerRegisterAndSave(t *testing.T) {
 	tb.checkPage("designer after saving")
 }
 
-// waitFor polls a JavaScript condition for up to 10 s.
+// waitFor polls a JavaScript condition for up to 30 s.
 func waitFor(t *testing.T, tb *tab, cond, what string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !eval[bool](tb, cond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within 10 s; status: %s", what, tb.text("#save-status"))
+			t.Fatalf("%s did not happen within 30 s; status: %s", what, tb.text("#save-status"))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -317,6 +319,7 @@ func waitFor(t *testing.T, tb *tab, cond, what string) {
 // save is refused (412), the dialog shows what differs, and saving on top
 // keeps both edits as versions 2 and 3; nothing is overwritten silently.
 func TestDesignerConflictingSave(t *testing.T) {
+	t.Parallel()
 	a := newTab(t)
 	a.open("/")
 	user := fmt.Sprintf("twotabs%d", time.Now().UnixNano()%1_000_000)
