@@ -55,6 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&s.seed, "seed", 1, "random seed for generated designs and queries")
 	dbPath := fs.String("db", "./slipway-load.db", "database to fill, an SQLite path or postgres:// URL (mode seed)")
 	count := fs.Int("designs", 100000, "designs to generate (mode seed)")
+	workers := fs.Int("workers", 1, "goroutines generating and storing batches at once (mode seed)")
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
 	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -87,7 +88,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "pdf":
 		err = pdfLoad(ctx, s, stdout)
 	case "seed":
-		err = seedDB(ctx, *dbPath, *count, s.seed, stdout)
+		err = seedDB(ctx, *dbPath, *count, *workers, s.seed, stdout)
 	default:
 		usage(stderr)
 		return 2

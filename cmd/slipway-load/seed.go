@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/slipway/slipway/costing"
@@ -27,8 +28,10 @@ dreadnought tender scout raider lancer hunter picket monitor heavy light fast ar
 kinetic energy plasma laser railgun torpedo missile fighter hangar drone sensor stealth line reserve`)
 
 // seedDB fills a database with n generated public designs of a user
-// "loadgen", in transactions of 1,000.
-func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) error {
+// "loadgen", in transactions of 1,000, from workers goroutines at once
+// (each batch is generated, evaluated and stored by one worker, so the
+// evaluation runs on every core while the store takes the writes).
+func seedDB(ctx context.Context, path string, n, workers int, seed int64, w io.Writer) error {
 	db, err := store.Open(ctx, path)
 	if err != nil {
 		return err
@@ -48,35 +51,65 @@ func seedDB(ctx context.Context, path string, n int, seed int64, w io.Writer) er
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 11))
-	pick := func() string { return words[rng.IntN(len(words))] }
 	t0 := time.Now()
-	for done := 0; done < n; {
-		k := min(1000, n-done)
-		batch := make([]*designer.Design, 0, k)
-		for i := 0; i < k; i++ {
-			d := maps(base)
-			d["name"] = fmt.Sprintf("%s %s %d", title(pick()), title(pick()), done+i)
-			d["description"] = fmt.Sprintf("A %s %s of the %s %s, built for %s duty.", pick(), pick(), pick(), pick(), pick())
-			d["tags"] = []string{pick(), pick()}
-			d["universe"] = title(pick()) + " " + title(pick())
-			d["techLevel"] = 5 + rng.IntN(6)
-			b, _ := jsonMarshal(d)
-			dd, err := designer.DecodeDesign(b)
-			if err != nil {
-				return fmt.Errorf("generated design: %w", err)
+	var (
+		mu      sync.Mutex
+		next    int // first design number of the next batch to generate
+		stored  int
+		firstEr error
+		wg      sync.WaitGroup
+	)
+	for wk := 0; wk < max(1, workers); wk++ {
+		wg.Add(1)
+		go func(wk int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(seed), uint64(11+wk)))
+			pick := func() string { return words[rng.IntN(len(words))] }
+			for {
+				mu.Lock()
+				from, k := next, min(1000, n-next)
+				next += max(k, 0)
+				stop := firstEr != nil || k <= 0
+				mu.Unlock()
+				if stop || ctx.Err() != nil {
+					return
+				}
+				batch := make([]*designer.Design, 0, k)
+				for i := 0; i < k; i++ {
+					d := maps(base)
+					d["name"] = fmt.Sprintf("%s %s %d", title(pick()), title(pick()), from+i)
+					d["description"] = fmt.Sprintf("A %s %s of the %s %s, built for %s duty.", pick(), pick(), pick(), pick(), pick())
+					d["tags"] = []string{pick(), pick()}
+					d["universe"] = title(pick()) + " " + title(pick())
+					d["techLevel"] = 5 + rng.IntN(6)
+					b, _ := jsonMarshal(d)
+					dd, err := designer.DecodeDesign(b)
+					if err != nil {
+						mu.Lock()
+						firstEr = fmt.Errorf("generated design: %w", err)
+						mu.Unlock()
+						return
+					}
+					batch = append(batch, dd)
+				}
+				_, err := srv.StoreDesigns(ctx, owner, batch, library.Public)
+				mu.Lock()
+				if err != nil && firstEr == nil {
+					firstEr = err
+				}
+				stored += k
+				if err == nil && (stored%10000 == 0 || stored == n) {
+					fmt.Fprintf(w, "%d designs in %.1fs\n", stored, time.Since(t0).Seconds())
+				}
+				mu.Unlock()
 			}
-			batch = append(batch, dd)
-		}
-		if _, err := srv.StoreDesigns(ctx, owner, batch, library.Public); err != nil {
-			return err
-		}
-		done += k
-		if done%10000 == 0 || done == n {
-			fmt.Fprintf(w, "%d designs in %.1fs\n", done, time.Since(t0).Seconds())
-		}
+		}(wk)
 	}
-	return nil
+	wg.Wait()
+	if firstEr != nil {
+		return firstEr
+	}
+	return ctx.Err()
 }
 
 // title capitalises the first letter of an ASCII word.
