@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/gin-gonic/gin"
@@ -33,7 +34,7 @@ func (s *Server) cardPDF(c *gin.Context) {
 func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
 	if err != nil {
-		s.queryError(c, "paper", err.Error())
+		s.optionsError(c, err)
 		return
 	}
 	n, ok := s.versionParam(c, "version", c.Query("version"), true)
@@ -81,7 +82,7 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 func (s *Server) aidsPDF(c *gin.Context) {
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
 	if err != nil {
-		s.queryError(c, "paper", err.Error())
+		s.optionsError(c, err)
 		return
 	}
 	tag := optionsTag(opt)
@@ -106,6 +107,12 @@ func (s *Server) aidsPDF(c *gin.Context) {
 		return
 	}
 	s.pdf(c, "slipway-play-aids.pdf", b)
+}
+
+// optionsError answers a bad paper, bw or one parameter. The error of
+// sheets.OptionsFromQuery names the parameter and what is allowed.
+func (s *Server) optionsError(c *gin.Context, err error) {
+	s.problem(c, http.StatusBadRequest, "bad-query", "bad printing option: "+strings.TrimPrefix(err.Error(), "sheets: "), nil)
 }
 
 // aidsCache keeps the play aids PDF of each option set: the same bytes

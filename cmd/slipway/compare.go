@@ -23,8 +23,7 @@ func compareCommand() command {
 				return code
 			}
 			if len(files) != 2 {
-				fs.Usage()
-				return 2
+				return usageError(fs, "give two design files, A and B (you gave %d)", len(files))
 			}
 			var ds [2]*designer.Design
 			for i, f := range files {

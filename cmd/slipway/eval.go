@@ -28,17 +28,30 @@ func evalCommand() command {
 			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
 			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
 			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
-			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
-			crew := fs.Int("crew", 0, "price with this crew quality (1-5) instead of the design's")
-			cmd := fs.String("command", "", "price with this command quality (D2-D6) instead of the design's")
-			dc := fs.String("damage-control", "", "price with this damage control (D4-D6) instead of the design's")
+			tier := fs.Int("tier", 0, "reject designs above tier `N` (1-3)")
+			crew := fs.Int("crew", 0, "price with crew quality `N` (1-5) instead of the design's")
+			cmd := fs.String("command", "", "price with command quality `DIE` (D2 to D6) instead of the design's")
+			dc := fs.String("damage-control", "", "price with damage control `DIE` (D4 to D6) instead of the design's")
 			files, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
 			}
 			if len(files) != 1 {
-				fs.Usage()
-				return 2
+				return usageError(fs, "give exactly one design file (you gave %d)", len(files))
+			}
+			for _, r := range []struct {
+				name      string
+				v, lo, hi int
+			}{{"tier", *tier, 1, 3}, {"crew", *crew, 1, 5}} {
+				if code, ok := checkRange(fs, r.name, r.v, r.lo, r.hi); !ok {
+					return code
+				}
+			}
+			for _, d := range []struct{ name, v, lo, hi string }{{"command", *cmd, "D2", "D6"}, {"damage-control", *dc, "D4", "D6"}} {
+				die := designer.Die(strings.ToUpper(d.v))
+				if d.v != "" && (!die.Valid() || !die.InRange(designer.Die(d.lo), designer.Die(d.hi))) {
+					return usageError(fs, "--%s must be a die from %s to %s (you gave %q)", d.name, d.lo, d.hi, d.v)
+				}
 			}
 			d, err := readDesignFile(files[0])
 			if err != nil {

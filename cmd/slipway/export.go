@@ -17,16 +17,18 @@ func exportCommand() command {
 		summary: "write a user's designs (or one design) from the service database as JSON files",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("export", stderr, "export (--user NAME | --id ID) [--db PATH|URL] [--out DIR]")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
-			user := fs.String("user", "", "export every design of this user")
-			id := fs.String("id", "", "export this design only")
-			out := fs.String("out", ".", "directory to write ID.json files into")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
+			user := fs.String("user", "", "export every design of the user `NAME`")
+			id := fs.String("id", "", "export only the design `ID`")
+			out := fs.String("out", ".", "directory `DIR` to write ID.json files into")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
-			if (*user == "") == (*id == "") {
-				fs.Usage()
-				return 2
+			switch {
+			case *user == "" && *id == "":
+				return usageError(fs, "give --user NAME (every design of a user) or --id ID (one design)")
+			case *user != "" && *id != "":
+				return usageError(fs, "give --user NAME or --id ID, not both")
 			}
 			if err := export(ctx, *dbPath, *user, *id, *out, stdout); err != nil {
 				fmt.Fprintln(stderr, "slipway export:", err)

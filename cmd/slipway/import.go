@@ -16,20 +16,25 @@ func importCommand() command {
 		name:    "import",
 		summary: "store design files in the service database as a user's designs",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("import", stderr, "import --user NAME [--db PATH|URL] [--visibility V] [--invalid reject|draft] FILE...", "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
-			user := fs.String("user", "", "owner of the imported designs (created, without a password, if missing)")
-			vis := fs.String("visibility", "private", "visibility of legal designs: private, unlisted or public")
-			invalid := fs.String("invalid", "reject", "illegal designs: reject, or draft (stored private)")
+			fs := newFlags("import", stderr, "import --user NAME [--db PATH|URL] [--visibility private|unlisted|public] [--invalid reject|draft] FILE...", "All stored files are stored in one transaction. Exit 1 when any file was rejected.")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
+			user := fs.String("user", "", "owner `NAME` of the imported designs (created, without a password, if missing)")
+			vis := fs.String("visibility", "private", "visibility of legal designs: `private|unlisted|public`")
+			invalid := fs.String("invalid", "reject", "what to do with illegal designs: `reject|draft` (draft stores them private)")
 			args, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
 			}
 			v := library.Visibility(*vis)
-			if *user == "" || len(args) == 0 || (v != library.Private && v != library.Unlisted && v != library.Public) ||
-				(*invalid != "reject" && *invalid != "draft") {
-				fs.Usage()
-				return 2
+			switch {
+			case *user == "":
+				return usageError(fs, "--user NAME is required: the owner of the imported designs")
+			case len(args) == 0:
+				return usageError(fs, "give at least one design file")
+			case !v.Valid():
+				return usageError(fs, "--visibility must be private, unlisted or public (you gave %q)", *vis)
+			case *invalid != "reject" && *invalid != "draft":
+				return usageError(fs, "--invalid must be reject or draft (you gave %q)", *invalid)
 			}
 			cat := designer.BuiltinCatalogue()
 			var keep []*designer.Design

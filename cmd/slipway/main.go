@@ -63,8 +63,12 @@ func usage(w io.Writer, cmds []command) {
 	fmt.Fprintln(w, "commands:")
 	sorted := append([]command(nil), cmds...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	width := 0
 	for _, c := range sorted {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range sorted {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'slipway <command> --help' for a command's flags.")

@@ -21,8 +21,8 @@ func migrateStoreCommand() command {
 				"Copies users, tokens, sessions, designs (deleted ones until purged) and every version, with their ids,\n"+
 					"then compares row counts and checksums of both. Rows already in the target are kept, so it is safe to\n"+
 					"run again after an interruption. Stop the servers writing to the source first.")
-			from := fs.String("from", "", "source database: SQLite path or postgres:// URL")
-			to := fs.String("to", "", "target database, created (SQLite) or migrated (PostgreSQL) if needed")
+			from := fs.String("from", "", "source database `PATH|URL`: a SQLite file or a postgres:// URL")
+			to := fs.String("to", "", "target database `PATH|URL`, created (SQLite) or migrated (PostgreSQL) if needed")
 			asJSON := fs.Bool("json", false, "print the checksums as JSON")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code

@@ -16,11 +16,14 @@ func recomputeCommand() command {
 		summary: "re-evaluate stored designs under the current costing model, printing old and new numbers",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N]")
-			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path or postgres:// URL (env SLIPWAY_DB)")
+			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
-			history := fs.Int("history", 0, "also print the last N recorded re-evaluations (including those done at server start)")
+			history := fs.Int("history", 0, "also print the last `N` recorded re-evaluations (including those done at server start)")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
+			}
+			if *history < 0 {
+				return usageError(fs, "--history must be 0 or more (you gave %d)", *history)
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", library.Limits{}, log)

@@ -52,19 +52,19 @@ func serveCommand() command {
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("serve", stderr)
 			var f serveFlags
-			fs.StringVar(&f.addr, "addr", envOr("SLIPWAY_ADDR", ":8080"), "listen address (env SLIPWAY_ADDR)")
-			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "SQLite database path (created if missing) or postgres:// URL (env SLIPWAY_DB)")
+			fs.StringVar(&f.addr, "addr", envOr("SLIPWAY_ADDR", ":8080"), "listen address `ADDR`, host:port (env SLIPWAY_ADDR)")
+			fs.StringVar(&f.db, "db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file (created if missing) or a postgres:// URL (env SLIPWAY_DB)")
 			fs.StringVar(&f.baseURL, "base-url", envOr("SLIPWAY_BASE_URL", ""),
-				"public base URL, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
+				"public base `URL`, e.g. https://ships.example.org; https marks cookies Secure (env SLIPWAY_BASE_URL)")
 			def := library.DefaultLimits()
 			fs.IntVar(&f.limits.WritesPerMinute, "write-rate", intEnv("SLIPWAY_WRITE_RATE", def.WritesPerMinute),
-				"saves, forks and deletes one account may make per minute (env SLIPWAY_WRITE_RATE)")
+				"`N` saves, forks and deletes one account may make per minute (env SLIPWAY_WRITE_RATE)")
 			fs.IntVar(&f.limits.LoginsPerMinute, "login-rate", intEnv("SLIPWAY_LOGIN_RATE", def.LoginsPerMinute),
-				"logins and registrations one address (and one name from one address) may try per minute (env SLIPWAY_LOGIN_RATE)")
+				"`N` logins and registrations one address (and one name from one address) may try per minute (env SLIPWAY_LOGIN_RATE)")
 			fs.IntVar(&f.limits.MaxDesigns, "max-designs", intEnv("SLIPWAY_MAX_DESIGNS", def.MaxDesigns),
-				"live designs one account may hold (env SLIPWAY_MAX_DESIGNS)")
+				"`N` live designs one account may hold (env SLIPWAY_MAX_DESIGNS)")
 			fs.IntVar(&f.limits.MaxVersions, "max-versions", intEnv("SLIPWAY_MAX_VERSIONS", def.MaxVersions),
-				"versions one account may hold over all its designs (env SLIPWAY_MAX_VERSIONS)")
+				"`N` versions one account may hold over all its designs (env SLIPWAY_MAX_VERSIONS)")
 			fs.Usage = func() {
 				fmt.Fprintln(stderr, "usage: slipway serve [--addr ADDR] [--db PATH|URL] [--base-url URL] [--login-rate N] [--write-rate N] [--max-designs N] [--max-versions N]")
 				fmt.Fprintln(stderr, "\nServes the web studio (/, /designer), the JSON API (docs/api.md, /api/openapi.json),")
@@ -72,7 +72,7 @@ func serveCommand() command {
 				fmt.Fprintln(stderr, "On first start it publishes the sample library as user \"slipway\"; on every start")
 				fmt.Fprintln(stderr, "it re-evaluates designs stored under an older costing-model version.")
 				fmt.Fprint(stderr, "Logs are JSON lines on stderr. SIGINT or SIGTERM shuts down gracefully.\n\n")
-				fs.PrintDefaults()
+				listFlags(stderr, fs)
 			}
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,5 +62,34 @@ func TestImportExportRecompute(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "export", "--db", filepath.Join(dir, "missing.db"), "--user", "ann"); code != 1 {
 		t.Fatalf("export from a missing database: exit %d", code)
+	}
+}
+
+// TestServePortTaken starts serve on a port something else holds: it
+// must exit 1 saying why, and create no database.
+func TestServePortTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "fresh.db")
+	code, _, stderr := runCLI(t, "serve", "--addr", ln.Addr().String(), "--db", db)
+	if code != 1 {
+		t.Errorf("serve on a taken port: exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, ln.Addr().String()) || !strings.Contains(stderr, "address already in use") {
+		t.Errorf("serve on a taken port does not say so:\n%s", stderr)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("serve on a taken port left %s behind", e.Name())
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Errorf("the database exists: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 
@@ -23,8 +24,8 @@ type printFlags struct {
 
 func addPrintFlags(fs *flag.FlagSet, cards bool) printFlags {
 	p := printFlags{
-		out:   fs.String("o", "", "write the PDF to this file (- for standard output)"),
-		paper: fs.String("paper", "letter", "paper size: letter or a4"),
+		out:   fs.String("o", "", "write the PDF to the file `OUT.pdf` (- for standard output)"),
+		paper: fs.String("paper", "letter", "paper size `letter|a4`"),
 		bw:    fs.Bool("bw", false, "black and white: patterns and letters instead of colour"),
 	}
 	if cards {
@@ -55,9 +56,18 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 			if !ok {
 				return code
 			}
-			if len(files) < minFiles || (maxFiles >= 0 && len(files) > maxFiles) || *pf.out == "" {
-				fs.Usage()
-				return 2
+			switch {
+			case maxFiles == 0 && len(files) > 0:
+				return usageError(fs, "takes no design files (you gave %d)", len(files))
+			case minFiles == maxFiles && len(files) != minFiles:
+				return usageError(fs, "give exactly one design file (you gave %d)", len(files))
+			case len(files) < minFiles:
+				return usageError(fs, "give at least one design file")
+			case *pf.out == "":
+				return usageError(fs, "missing -o OUT.pdf: the file to write the PDF to (- for standard output)")
+			}
+			if _, err := sheets.OptionsFromQuery(url.Values{"paper": {*pf.paper}}); err != nil {
+				return usageError(fs, "--paper must be letter or a4 (you gave %q)", *pf.paper)
 			}
 			m := costing.NewModel(designer.BuiltinCatalogue())
 			ships := make([]sheets.Ship, 0, len(files))
@@ -92,7 +102,7 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 
 func sheetCommand() command {
 	return printCommand("sheet", "print a design's starship record sheet as PDF",
-		"sheet FILE -o out.pdf [--paper a4] [--bw]", 1, 1, false,
+		"sheet FILE -o OUT.pdf [--paper letter|a4] [--bw]", 1, 1, false,
 		func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error {
 			return sheets.RecordSheet(w, ships[0], opt)
 		})
@@ -100,18 +110,18 @@ func sheetCommand() command {
 
 func cardCommand() command {
 	return printCommand("card", "print ship cards, nine to a page with cut marks",
-		"card FILE... -o out.pdf [--paper a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Cards)
+		"card FILE... -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Cards)
 }
 
 func aidsCommand() command {
 	return printCommand("aids", "print the quick-reference play aids and the plotting chart",
-		"aids -o out.pdf [--paper a4] [--bw] [--one-per-page]", 0, 0, true,
+		"aids -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]", 0, 0, true,
 		func(w io.Writer, _ []sheets.Ship, opt sheets.Options) error { return sheets.Aids(w, opt) })
 }
 
 func packCommand() command {
 	return printCommand("pack", "print a fleet pack: summary, record sheets, ship cards, play aids",
-		"pack FILE... -o out.pdf [--paper a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Pack)
+		"pack FILE... -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]", 1, -1, true, sheets.Pack)
 }
 
 // writeOutput writes a file through a temporary file renamed into place,

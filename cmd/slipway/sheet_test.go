@@ -23,7 +23,7 @@ func TestPrintCommands(t *testing.T) {
 		{"pack", []string{"pack", sample, "-o", filepath.Join(dir, "p.pdf")}, 0},
 		{"no output", []string{"sheet", sample}, 2},
 		{"two files", []string{"sheet", sample, sample, "-o", filepath.Join(dir, "x.pdf")}, 2},
-		{"bad paper", []string{"sheet", sample, "-o", filepath.Join(dir, "y.pdf"), "--paper", "tabloid"}, 1},
+		{"bad paper", []string{"sheet", sample, "-o", filepath.Join(dir, "y.pdf"), "--paper", "tabloid"}, 2}, // bad usage, refused before reading anything
 		{"missing file", []string{"sheet", filepath.Join(dir, "nope.json"), "-o", filepath.Join(dir, "z.pdf")}, 2},
 	}
 	for _, tt := range tests {

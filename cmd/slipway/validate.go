@@ -29,14 +29,16 @@ func validateCommand() command {
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("validate", stderr, "validate [--json] [--tier N] FILE...", "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a", "valid design document, 2 some file could not be read or bad usage.")
 			asJSON := fs.Bool("json", false, "print one JSON report per file as a JSON array")
-			tier := fs.Int("tier", 0, "reject designs above this tier (1-3)")
+			tier := fs.Int("tier", 0, "reject designs above tier `N` (1-3)")
 			args, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
 			}
+			if code, ok := checkRange(fs, "tier", *tier, 1, 3); !ok {
+				return code
+			}
 			if len(args) == 0 {
-				fs.Usage()
-				return 2
+				return usageError(fs, "give at least one design file")
 			}
 			cat := designer.BuiltinCatalogue()
 			var reports []fileReport
