@@ -36,6 +36,7 @@ type settings struct {
 	limit       int
 	seed        int64
 	rate        float64
+	page        bool // search the web page, not the API
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -57,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("designs", 100000, "designs to generate (mode seed)")
 	workers := fs.Int("workers", 1, "goroutines generating and storing batches at once (mode seed)")
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
+	fs.BoolVar(&s.page, "page", false, "search the web page /library instead of /api/v1/library (mode search)")
 	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -50,7 +50,11 @@ func evaluateLoad(ctx context.Context, s settings, w io.Writer) error {
 func searchLoad(ctx context.Context, s settings, w io.Writer) error {
 	var mu = make(chan *rand.Rand, 1)
 	mu <- rand.New(rand.NewPCG(uint64(s.seed), 7))
-	r := drive(ctx, s, "GET /api/v1/library", func(i int) (*http.Request, error) {
+	path := "/api/v1/library"
+	if s.page {
+		path = "/library"
+	}
+	r := drive(ctx, s, "GET "+path, func(i int) (*http.Request, error) {
 		rng := <-mu
 		q := url.Values{}
 		switch rng.IntN(4) {
@@ -69,7 +73,7 @@ func searchLoad(ctx context.Context, s settings, w io.Writer) error {
 		}
 		q.Set("limit", strconv.Itoa(s.limit))
 		mu <- rng
-		return http.NewRequest("GET", s.base(i)+"/api/v1/library?"+q.Encode(), nil)
+		return http.NewRequest("GET", s.base(i)+path+"?"+q.Encode(), nil)
 	})
 	r.print(w, s)
 	return nil
