@@ -15,6 +15,12 @@ import (
 // dropped before the next, so layout memory does not grow with the fleet;
 // the document itself holds only compressed page streams.
 func Pack(w io.Writer, ships []Ship, opt Options) error {
+	return pack(w, ships, nil, opt)
+}
+
+// pack writes the pack with, when info is not nil, the fleet's own pages
+// (FleetPack) after the summary.
+func pack(w io.Writer, ships []Ship, info *FleetInfo, opt Options) error {
 	if len(ships) == 0 {
 		return errors.New("sheets: pack: no ships")
 	}
@@ -34,6 +40,12 @@ func Pack(w io.Writer, ships []Ship, opt Options) error {
 	for _, p := range summaryPages(c, land, ships) {
 		c.addPage(true)
 		p.render(c)
+	}
+	if info != nil {
+		for _, p := range fleetPages(c, land, info) {
+			c.addPage(true)
+			p.render(c)
+		}
 	}
 	for _, s := range ships {
 		for _, p := range layoutRecord(c, land, s) {

@@ -28,6 +28,7 @@ func commands() []command {
 		serveCommand(), recomputeCommand(), migrateStoreCommand(), importCommand(), exportCommand(),
 		evalCommand(), compareCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
+		fleetCommand(),
 	}
 }
 

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/fleet/fleetpdf"
+)
+
+// fleetReport is the result of one fleet file, as printed by
+// `slipway fleet validate --json`.
+type fleetReport struct {
+	File     string            `json:"file"`
+	Readable bool              `json:"readable"`
+	Decoded  bool              `json:"decoded"`
+	Legal    bool              `json:"legal"`
+	Totals   *fleet.Totals     `json:"totals,omitempty"`
+	Problems designer.Problems `json:"problems"`
+
+	fleet  *fleet.Fleet
+	result *fleet.Result
+}
+
+func fleetCommand() command {
+	const summary = "fleets: validate, eval and pack fleet files (slipway fleet help)"
+	return command{
+		name:    "fleet",
+		summary: summary,
+		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+			help := func(w io.Writer) {
+				fmt.Fprintln(w, "usage: slipway fleet <validate|eval|pack> ...")
+				fmt.Fprintln(w, "  validate [--json] FILE...        check fleets (exit 0 legal, 1 illegal, 2 unreadable)")
+				fmt.Fprintln(w, "  eval FILE [--json]               totals, ships, squadrons, tows and problems")
+				fmt.Fprintln(w, "  pack FILE -o pack.pdf [--paper a4] [--bw] [--one-per-page]")
+				fmt.Fprintln(w, "Fleet files embed their designs (\"document\"); library references need the API.")
+			}
+			if len(args) == 0 {
+				help(stderr)
+				return 2
+			}
+			switch args[0] {
+			case "validate":
+				return fleetValidate(args[1:], stdout, stderr)
+			case "eval":
+				return fleetEval(args[1:], stdout, stderr)
+			case "pack":
+				return fleetPack(ctx, args[1:], stdout, stderr)
+			case "help", "-h", "--help":
+				help(stdout)
+				return 0
+			}
+			fmt.Fprintf(stderr, "slipway fleet: unknown subcommand %q\n", args[0])
+			help(stderr)
+			return 2
+		},
+	}
+}
+
+// checkFleetFile reads, decodes and evaluates one fleet file. Files carry
+// their designs embedded; a library reference cannot be resolved here and
+// is reported as F-REF-01.
+func checkFleetFile(ev *fleet.Evaluator, name string) fleetReport {
+	r := fleetReport{File: name, Problems: designer.Problems{}}
+	fh, err := os.Open(name)
+	if err != nil {
+		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		return r
+	}
+	defer fh.Close()
+	f, err := fleet.Read(fh)
+	r.Readable = true
+	if err != nil {
+		var de *designer.DecodeError
+		var pe *os.PathError
+		switch {
+		case errors.As(err, &de):
+			r.Problems = append(r.Problems, de.Problem())
+		case errors.As(err, &pe):
+			r.Readable = false
+			r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		default:
+			r.Readable = false
+			r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		}
+		return r
+	}
+	r.Decoded = true
+	res := ev.Evaluate(f, nil)
+	r.fleet, r.result = f, res
+	r.Legal = res.Legal
+	r.Totals = &res.Totals
+	r.Problems = res.Problems
+	return r
+}
+
+func fleetValidate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("fleet validate", stderr, "fleet validate [--json] FILE...", "Exit status: 0 every fleet legal (warnings allowed), 1 some fleet illegal or not a", "valid fleet document, 2 some file could not be read or bad usage.")
+	asJSON := fs.Bool("json", false, "print one JSON report per file as a JSON array")
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return 2
+	}
+	ev := fleet.NewEvaluator(nil)
+	var reports []fleetReport
+	for _, name := range files {
+		r := checkFleetFile(ev, name)
+		reports = append(reports, r)
+		switch {
+		case !r.Readable:
+			code = max(code, 2)
+		case !r.Legal:
+			code = max(code, 1)
+		}
+		if !*asJSON {
+			switch {
+			case !r.Readable:
+				fmt.Fprintf(stdout, "%s: unreadable\n", name)
+			case !r.Decoded:
+				fmt.Fprintf(stdout, "%s: illegal, not a valid fleet document\n", name)
+			default:
+				fmt.Fprintf(stdout, "%s: %s\n", name, r.result.TotalsLine())
+			}
+			for _, p := range r.Problems {
+				fmt.Fprintf(stdout, "  %s\n", p)
+			}
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(reports); err != nil {
+			fmt.Fprintln(stderr, "slipway fleet validate:", err)
+			return 2
+		}
+	}
+	return code
+}
+
+func fleetEval(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("fleet eval", stderr, "fleet eval FILE [--json]", "Exit status: 0 evaluated (legal or not), 2 unreadable file or bad usage.")
+	asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return 2
+	}
+	r := checkFleetFile(fleet.NewEvaluator(nil), files[0])
+	if !r.Decoded {
+		for _, p := range r.Problems {
+			fmt.Fprintf(stderr, "slipway fleet eval: %s: %s\n", files[0], p)
+		}
+		return 2
+	}
+	res := r.result
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintln(stderr, "slipway fleet eval:", err)
+			return 2
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s\n%s\n\n", res.Name, res.TotalsLine())
+	fmt.Fprintf(stdout, "%-12s %-40s %6s %6s %4s %3s %4s %s\n", "ID", "SHIP", "CV", "POINTS", "TIER", "MF", "FTL", "COMMAND")
+	for _, s := range res.Ships {
+		ftl := "no"
+		if s.FTL {
+			ftl = "yes"
+		}
+		cmd := s.Level
+		if cmd == "" {
+			cmd = "member"
+		}
+		if !s.InChain {
+			cmd = "outside"
+		}
+		fmt.Fprintf(stdout, "%-12s %-40s %6d %6d %4d %3d %4s %s\n", s.ID, s.Label(), s.CV, s.Points, s.Tier, s.MF, ftl, cmd)
+	}
+	fmt.Fprintln(stdout)
+	for _, l := range res.Report(r.fleet) {
+		if l.Heading {
+			fmt.Fprintln(stdout, l.Text+":")
+			continue
+		}
+		fmt.Fprintf(stdout, "%*s%s\n", 2*l.Depth+2, "", l.Text)
+	}
+	return 0
+}
+
+func fleetPack(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("fleet pack", stderr, "fleet pack FILE -o pack.pdf [--paper a4] [--bw] [--one-per-page]",
+		"Exit status: 0 written (an illegal fleet is printed and says so), 1 not written, 2 unreadable file or bad usage.")
+	pf := addPrintFlags(fs, true)
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 1 || *pf.out == "" {
+		fs.Usage()
+		return 2
+	}
+	ev := fleet.NewEvaluator(nil)
+	r := checkFleetFile(ev, files[0])
+	if !r.Decoded {
+		for _, p := range r.Problems {
+			fmt.Fprintf(stderr, "slipway fleet pack: %s: %s\n", files[0], p)
+		}
+		return 2
+	}
+	if !r.Legal {
+		fmt.Fprintf(stderr, "slipway fleet pack: warning: %s is not legal; the pack says so (see slipway fleet validate %s)\n", files[0], files[0])
+	}
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(stderr, "slipway fleet pack:", err)
+		return 1
+	}
+	if err := writeOutput(*pf.out, stdout, func(w io.Writer) error {
+		return fleetpdf.Write(w, ev, r.fleet, r.result, pf.options())
+	}); err != nil {
+		fmt.Fprintln(stderr, "slipway fleet pack:", err)
+		return 1
+	}
+	return 0
+}
