@@ -123,6 +123,23 @@ func TestMigrateStore(t *testing.T) {
 		t.Fatalf("back to SQLite: exit %d\n%s%s", code, stdout, stderr)
 	}
 
+	// Quota figures agree on the source, the PostgreSQL copy and the copy back.
+	want, err := pdb.Usage(ctx, alice.ID)
+	if err != nil || want.Versions < 2 {
+		t.Fatalf("usage on the copy: %+v %v", want, err)
+	}
+	for _, path := range []string{back} {
+		b, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := b.Usage(ctx, alice.ID)
+		b.Close()
+		if err != nil || got != want {
+			t.Fatalf("usage on %s: %+v %v, want %+v", path, got, err, want)
+		}
+	}
+
 	// A copy that differs from its source is reported.
 	conn, err := pgx.Connect(ctx, pg)
 	if err != nil {

@@ -239,6 +239,13 @@ func (db *DB) LoadDesigns(ctx context.Context, ds []dump.Design, vs []dump.Versi
 				return fmt.Errorf("load version %d of design %d: %w", v.N, v.DesignSeq, err)
 			}
 		}
+		// The usage figures kept on each design (migration 0004).
+		for _, d := range ds {
+			if _, err := tx.ExecContext(ctx, `UPDATE designs SET stored_bytes = (SELECT coalesce(sum(bytes), 0)
+				FROM versions WHERE design_seq = ?) WHERE seq = ?`, d.Seq, d.Seq); err != nil {
+				return fmt.Errorf("usage of design %s: %w", d.ID, err)
+			}
+		}
 		return nil
 	})
 }
