@@ -319,14 +319,18 @@ func (r *run) ships() {
 			docPath = p + ".document"
 		case s.Design == "":
 			r.add(RuleReferences, p, `add "design" and "version" (a library design) or "document" (an embedded design)`, "ship names no design")
-		case s.Version < 1:
-			r.add(RuleReferences, p+".version", "pin the design version the fleet fields (1 or more)", "design %s has no version", s.Design)
+		case s.Version < 0:
+			r.add(RuleReferences, p+".version", "pin the design version the fleet fields (1 or more), or leave it out for the latest", "version %d of design %s is not a version", s.Version, s.Design)
 		default:
 			ref := Ref{s.Design, s.Version}
 			sr.Ref = &ref
 			d = r.ds[ref]
 			if d == nil {
-				r.add(RuleResolve, p+".design", "check the id and version, and that the design is readable by the fleet's owner", "design %s version %d cannot be found or read", s.Design, s.Version)
+				what := fmt.Sprintf("version %d", s.Version)
+				if s.Version == 0 {
+					what = "(latest version)"
+				}
+				r.add(RuleResolve, p+".design", "check the id and version, and that the design is readable by the fleet's owner (a public fleet: public or unlisted designs only); fleet files embed their designs instead", "design %s %s cannot be found or read", s.Design, what)
 			}
 		}
 		qok := r.quality(p, s.CrewQuality, s.CommandQuality, s.DamageControl, true)
@@ -526,7 +530,7 @@ func (r *run) squadrons() {
 			r.add(RuleReferences, p, `keep either "definition" or "design", "version" and "type"`, "squadron entry both embeds a definition and references one")
 		case s.Definition != nil:
 			def = s.Definition
-		case s.Design == "" || s.Type == "" || s.Version < 1:
+		case s.Design == "" || s.Type == "" || s.Version < 0:
 			r.add(RuleReferences, p, `add "definition" (a squadron embedded), or "design", "version" and "type" (a squadron of a library design)`, "squadron entry names no squadron definition")
 		default:
 			d := r.ds[Ref{s.Design, s.Version}]

@@ -68,14 +68,14 @@ func JSONSchema() map[string]any {
 				"type": "object", "additionalProperties": false, "required": []string{"id"},
 				"description": "A ship: a design version of the library (design, version) or an embedded design (document), and what the fleet buys for it.",
 				"oneOf": []any{
-					kw{"required": []string{"design", "version"}, "not": kw{"required": []string{"document"}}},
+					kw{"required": []string{"design"}, "not": kw{"required": []string{"document"}}},
 					kw{"required": []string{"document"}, "not": kw{"anyOf": []any{kw{"required": []string{"design"}}, kw{"required": []string{"version"}}}}},
 				},
 				"properties": kw{
 					"id":             idSchema("The ship's id in the fleet, unique."),
 					"name":           kw{"$comment": RuleDocument, "type": "string", "maxLength": 80, "description": "The ship's own name; the design's is its class."},
 					"design":         kw{"type": "string", "minLength": 1, "description": "A library design id."},
-					"version":        kw{"$comment": RuleReferences, "type": "integer", "minimum": 1, "description": "The design version fielded."},
+					"version":        kw{"$comment": RuleReferences, "type": "integer", "minimum": 1, "description": "The design version fielded; the library pins a missing one to the latest."},
 					"document":       kw{"$ref": designSchemaID, "description": "An embedded design document."},
 					"crewQuality":    crew("Crew quality bought, 1-5 (absent: the design's)."),
 					"commandQuality": die(2, 6, "Command quality bought (absent: the design's)."),
@@ -92,7 +92,7 @@ func JSONSchema() map[string]any {
 				"description": "FTL-capable squadrons bought without a carrier (rules.md §8): a definition embedded, or a squadron type of a library design version.",
 				"oneOf": []any{
 					kw{"required": []string{"definition"}, "not": kw{"anyOf": []any{kw{"required": []string{"design"}}, kw{"required": []string{"type"}}}}},
-					kw{"required": []string{"design", "version", "type"}, "not": kw{"required": []string{"definition"}}},
+					kw{"required": []string{"design", "type"}, "not": kw{"required": []string{"definition"}}},
 				},
 				"properties": kw{
 					"id":             idSchema("The entry's id in the fleet, unique."),

@@ -12,6 +12,9 @@ import (
 // ErrConflict, a failed version check ErrStale, a search string the store
 // cannot parse ErrBadQuery.
 type Store interface {
+	// FleetStore keeps fleets (library/fleetstore.go).
+	FleetStore
+
 	// Ready reports whether the store can serve requests.
 	Ready(ctx context.Context) error
 

@@ -138,6 +138,11 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	if n > 0 {
 		log.Info("published the sample library", "designs", n, "user", library.SystemUser)
 	}
+	if n, err := svc.SeedSampleFleets(ctx); err != nil {
+		log.Warn("sample fleets not published", "err", err)
+	} else if n > 0 {
+		log.Info("published the sample fleets", "fleets", n, "user", library.SystemUser)
+	}
 	rep, err := svc.Recompute(ctx)
 	if err != nil {
 		return err

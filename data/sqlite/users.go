@@ -116,6 +116,10 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 				return err
 			}
 		}
+		if _, err := tx.ExecContext(ctx, `UPDATE fleets SET deleted_at = ? WHERE owner_id = ? AND deleted_at IS NULL
+			AND visibility <> 'public'`, now, userID); err != nil {
+			return err
+		}
 		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT parent_id FROM designs WHERE owner_id = ? AND deleted_at IS NULL
 			AND visibility <> 'public' AND parent_id IS NOT NULL`, userID)
 		if err != nil {

@@ -1,0 +1,615 @@
+package library
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/fleet"
+)
+
+// Fleets follow the rules of designs (library.go): a private fleet is seen
+// by its owner only, an unlisted one by anyone with its id, a public one
+// is also in the fleet library; only the owner changes or deletes it,
+// through If-Match preconditions; versions saved while private stay
+// private; anyone signed in who can read a fleet may fork it. On top:
+//   - A fleet references design versions, never a design's latest, so a
+//     later edit of a design never changes a fleet. A ship saved without a
+//     version is pinned to the latest version its owner may read.
+//   - A fleet may reference only designs its owner can read, and a public
+//     or unlisted fleet only designs (and versions) that are public or
+//     unlisted; anything else is F-REF-01 and a published fleet must be
+//     legal.
+//   - Readers resolve the references with their own rights: a design that
+//     has since become private or been deleted shows as F-REF-01.
+
+var fleetEvals sync.Map // *Service -> *fleet.Evaluator
+
+// FleetEvaluator returns the fleet evaluator over the Service's costing
+// model (the built-in model when the Service's evaluator is another).
+func (s *Service) FleetEvaluator() *fleet.Evaluator {
+	if e, ok := fleetEvals.Load(s); ok {
+		return e.(*fleet.Evaluator)
+	}
+	m, ok := s.eval.(*costing.Model)
+	if !ok {
+		m = costing.NewModel(s.cat)
+	}
+	e, _ := fleetEvals.LoadOrStore(s, fleet.NewEvaluator(m))
+	return e.(*fleet.Evaluator)
+}
+
+// ShipUpdate says that a newer version of a ship's design exists.
+type ShipUpdate struct {
+	Ship    string `json:"ship"`
+	Design  string `json:"design"`
+	Version int    `json:"version"`
+	Latest  int    `json:"latest"`
+}
+
+// FleetView is a fleet as a reader sees it: the stored record, its
+// document, the evaluation with the reader's rights and the ships whose
+// designs have newer versions the reader may read.
+type FleetView struct {
+	Fleet    *Fleet
+	Document *fleet.Fleet
+	Result   *fleet.Result
+	Updates  []ShipUpdate
+}
+
+// resolve pins unversioned ship and squadron references to the latest
+// version u may read, and loads every referenced version u may read; a
+// published fleet (vis public or unlisted) resolves only public or
+// unlisted designs and versions. What does not resolve is left out, for
+// the evaluation to report as F-REF-01.
+func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (fleet.Designs, []ShipUpdate, error) {
+	ds := fleet.Designs{}
+	latest := map[string]int{}
+	look := func(id string, n int) (int, error) {
+		d, v, err := s.Version(ctx, u, id, n)
+		if err != nil {
+			var le *Error
+			if errors.As(err, &le) && (le.Code == ENotFound || le.Code == EInvalid) {
+				return 0, nil
+			}
+			return 0, err
+		}
+		if vis != Private && vis != "" && (d.Visibility == Private || v.Visibility == Private) {
+			return 0, nil
+		}
+		doc, err := DecodeVersion(v)
+		if err != nil {
+			return 0, nil
+		}
+		ds[fleet.Ref{Design: id, Version: v.N}] = doc
+		latest[id] = d.Version // readable: so is its latest version, saved at its visibility
+		return v.N, nil
+	}
+	for i := range f.Ships {
+		sh := &f.Ships[i]
+		if sh.Design == "" || sh.Document != nil {
+			continue
+		}
+		if sh.Version < 0 {
+			continue
+		}
+		ref := fleet.Ref{Design: sh.Design, Version: sh.Version}
+		if _, ok := ds[ref]; ok && sh.Version > 0 {
+			continue
+		}
+		n, err := look(sh.Design, sh.Version)
+		if err != nil {
+			return nil, nil, err
+		}
+		if sh.Version == 0 && n > 0 {
+			sh.Version = n
+		}
+	}
+	for i := range f.Squadrons {
+		sq := &f.Squadrons[i]
+		if sq.Design == "" || sq.Definition != nil {
+			continue
+		}
+		if _, ok := ds[fleet.Ref{Design: sq.Design, Version: sq.Version}]; ok && sq.Version > 0 {
+			continue
+		}
+		n, err := look(sq.Design, sq.Version)
+		if err != nil {
+			return nil, nil, err
+		}
+		if sq.Version == 0 && n > 0 {
+			sq.Version = n
+		}
+	}
+	var ups []ShipUpdate
+	for _, sh := range f.Ships {
+		if l, ok := latest[sh.Design]; ok && sh.Document == nil && sh.Version > 0 && l > sh.Version {
+			ups = append(ups, ShipUpdate{Ship: sh.ID, Design: sh.Design, Version: sh.Version, Latest: l})
+		}
+	}
+	return ds, ups, nil
+}
+
+// EvaluateFleet checks and prices f with u's rights to the designs it
+// references (nil u: public and unlisted designs only), without saving
+// anything. Unversioned references are pinned to the latest version in f.
+func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*fleet.Result, []ShipUpdate, error) {
+	if f == nil {
+		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
+	}
+	ds, ups, err := s.resolve(ctx, u, f, Private)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.FleetEvaluator().Evaluate(f, ds), ups, nil
+}
+
+// prepareFleet resolves and evaluates f into a new fleet record of u's.
+func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (*NewFleet, *fleet.Result, error) {
+	if f == nil {
+		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
+	}
+	if !vis.Valid() {
+		return nil, nil, &Error{Code: EInvalid, Field: "visibility", Message: fmt.Sprintf("is %q; allowed: private, unlisted, public", vis)}
+	}
+	ds, _, err := s.resolve(ctx, u, f, vis)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := s.FleetEvaluator().Evaluate(f, ds)
+	if vis != Private && !r.Legal {
+		return nil, r, &Error{Code: EIllegal, Problems: r.Problems,
+			Message: "only a legal fleet can be public or unlisted, and it may field only public or unlisted designs; save it as private while you fix it"}
+	}
+	doc, err := json.Marshal(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("encode fleet: %w", err)
+	}
+	pb, err := json.Marshal(r.Problems)
+	if err != nil {
+		return nil, nil, fmt.Errorf("encode problems: %w", err)
+	}
+	t := r.Totals
+	nf := &NewFleet{ID: newID(), OwnerID: u.ID, Visibility: vis, Name: f.Name, Description: f.Description,
+		Version: FleetVersion{Visibility: vis, Document: doc, Problems: pb, AuthorID: u.ID, Summary: FleetSummary{
+			CV: t.CV, Points: t.Points, Ships: t.Ships, Squadrons: t.Squadrons, HighestTier: t.HighestTier,
+			LimitKind: t.LimitKind, Limit: t.Limit, Legal: r.Legal}}}
+	if n := nf.Version.Bytes(); n > s.limits.MaxVersionBytes {
+		return nil, nil, &Error{Code: ETooLarge, Field: "fleet",
+			Message: fmt.Sprintf("stores %d bytes; one version may store at most %d bytes (reference library designs instead of embedding them)", n, s.limits.MaxVersionBytes)}
+	}
+	return nf, r, nil
+}
+
+// checkFleetWrite applies the write rate limit and the account quotas,
+// counted for fleets as for designs, to u adding fleets new fleets and
+// versions new versions of bytes bytes.
+func (s *Service) checkFleetWrite(ctx context.Context, u *User, fleets, versions int, bytes int64) error {
+	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
+		return err
+	}
+	if u.Name == SystemUser || (fleets == 0 && versions == 0) {
+		return nil
+	}
+	use, err := s.store.FleetUsage(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	l := s.limits
+	switch {
+	case fleets > 0 && use.Designs+fleets > l.MaxDesigns:
+		return errorf(EQuota, "an account may hold at most %d fleets and you hold %d; delete some first", l.MaxDesigns, use.Designs)
+	case use.Versions+versions > l.MaxVersions:
+		return errorf(EQuota, "an account may hold at most %d versions over all its fleets and you hold %d; delete some fleets first", l.MaxVersions, use.Versions)
+	case use.Bytes+bytes > l.MaxBytes:
+		return errorf(EQuota, "an account may store at most %d MiB of fleets and you store %.1f MiB; delete some fleets first", l.MaxBytes>>20, float64(use.Bytes)/(1<<20))
+	}
+	return nil
+}
+
+// CreateFleet saves f as a new fleet of u with version 1. A private fleet
+// may be illegal (a draft); public and unlisted ones must be legal and
+// field only public or unlisted designs. The result is the evaluation.
+func (s *Service) CreateFleet(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (*FleetView, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	if vis == "" {
+		vis = Private
+	}
+	nf, _, err := s.prepareFleet(ctx, u, f, vis)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkFleetWrite(ctx, u, 1, 1, int64(nf.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateFleet(ctx, nf); err != nil {
+		return nil, err
+	}
+	return s.Fleet(ctx, u, nf.ID)
+}
+
+func fleetNotFound(err error) *Error {
+	return &Error{Code: ENotFound, Message: "no such fleet", Err: err}
+}
+
+// readableFleet loads a fleet u may read, or ENotFound.
+func (s *Service) readableFleet(ctx context.Context, u *User, id string) (*Fleet, error) {
+	f, err := s.store.Fleet(ctx, id)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, fleetNotFound(err)
+		}
+		return nil, err
+	}
+	if !CanRead(u, f) {
+		return nil, fleetNotFound(ErrNotFound)
+	}
+	if f.ParentID != "" {
+		if p, err := s.store.Fleet(ctx, f.ParentID); err != nil || !CanList(u, p) {
+			f.ParentID, f.ParentVersion = "", 0
+		}
+	}
+	return f, nil
+}
+
+// ownedFleet loads a fleet u may change: EUnauthorized for anonymous
+// callers, ENotFound when u cannot see it, EForbidden when u can but does
+// not own it.
+func (s *Service) ownedFleet(ctx context.Context, u *User, id string) (*Fleet, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	f, err := s.readableFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if !CanEdit(u, f) {
+		return nil, errorf(EForbidden, "only the owner may change this fleet; fork it instead")
+	}
+	return f, nil
+}
+
+// DecodeFleetVersion decodes the fleet document of a stored version.
+func DecodeFleetVersion(v *FleetVersion) (*fleet.Fleet, error) {
+	f, err := fleet.Decode(v.Document)
+	if err != nil {
+		return nil, fmt.Errorf("stored fleet %s version %d: %w", v.FleetID, v.N, err)
+	}
+	return f, nil
+}
+
+// view evaluates version v of f as u sees it.
+func (s *Service) fleetView(ctx context.Context, u *User, f *Fleet, v *FleetVersion) (*FleetView, error) {
+	doc, err := DecodeFleetVersion(v)
+	if err != nil {
+		return nil, err
+	}
+	vis := f.Visibility
+	if owns(u, f) {
+		vis = Private // the owner sees what the owner may read
+	}
+	ds, ups, err := s.resolve(ctx, u, doc, vis)
+	if err != nil {
+		return nil, err
+	}
+	if !owns(u, f) {
+		ups = nil // only the owner may move a fleet on
+	}
+	return &FleetView{Fleet: f, Document: doc, Result: s.FleetEvaluator().Evaluate(doc, ds), Updates: ups}, nil
+}
+
+// Fleet returns fleet id as u may see it, evaluated with u's rights:
+// ENotFound when u may not read it. Updates lists, for the owner, the
+// ships whose designs have newer versions.
+func (s *Service) Fleet(ctx context.Context, u *User, id string) (*FleetView, error) {
+	f, err := s.readableFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.fleetView(ctx, u, f, &f.Latest)
+}
+
+// FleetVersionView returns version n of fleet id (0: the latest) as u may
+// read it.
+func (s *Service) FleetVersionView(ctx context.Context, u *User, id string, n int) (*FleetView, error) {
+	f, err := s.readableFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.fleetVersion(ctx, u, f, n)
+	if err != nil {
+		return nil, err
+	}
+	return s.fleetView(ctx, u, f, v)
+}
+
+func (s *Service) fleetVersion(ctx context.Context, u *User, f *Fleet, n int) (*FleetVersion, error) {
+	if n == 0 || n == f.Version {
+		v := f.Latest
+		return &v, nil
+	}
+	if n < 0 {
+		return nil, &Error{Code: EInvalid, Field: "version", Message: fmt.Sprintf("is %d; give a positive whole number", n)}
+	}
+	v, err := s.store.FleetVersion(ctx, f.ID, n)
+	if err == nil && !canReadFleetVersion(u, f, v) {
+		err = ErrNotFound
+	}
+	if errors.Is(err, ErrNotFound) {
+		return nil, &Error{Code: ENotFound, Message: fmt.Sprintf("fleet %s has no version %d", f.ID, n), Err: err}
+	}
+	return v, err
+}
+
+// UpdateFleet saves f as the next version of fleet id, owned by u, if the
+// fleet is still at a version pre allows. vis "" keeps the visibility.
+func (s *Service) UpdateFleet(ctx context.Context, u *User, id string, pre Precondition, f *fleet.Fleet, vis Visibility) (*FleetView, error) {
+	cur, err := s.ownedFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	base, err := pre.base(cur.Version)
+	if err != nil {
+		return nil, fleetStale(err)
+	}
+	if vis == "" {
+		vis = cur.Visibility
+	}
+	nf, _, err := s.prepareFleet(ctx, u, f, vis)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkFleetWrite(ctx, u, 0, 1, int64(nf.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	nf.ID = cur.ID
+	if _, err := s.store.UpdateFleet(ctx, cur.ID, base, *nf, nf.Version); err != nil {
+		if errors.Is(err, ErrStale) {
+			return nil, fleetStale(staleError())
+		}
+		return nil, err
+	}
+	return s.Fleet(ctx, u, cur.ID)
+}
+
+// fleetStale words a design's stale-version refusal for a fleet.
+func fleetStale(err error) error {
+	var le *Error
+	if errors.As(err, &le) && le.Code == EStale {
+		return &Error{Code: EStale, Err: ErrStale, Message: "the fleet has changed since the version you read; read it again and retry"}
+	}
+	return err
+}
+
+// UpgradeFleet moves ships of fleet id (all that have one when ships is
+// empty) to the latest version of their design its owner u may read, as
+// a new version, if the fleet is still at a version pre allows.
+func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Precondition, ships []string) (*FleetView, error) {
+	cur, err := s.ownedFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.Fleet(ctx, u, cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, sh := range ships {
+		want[sh] = true
+	}
+	moved := 0
+	for _, up := range v.Updates {
+		if len(ships) > 0 && !want[up.Ship] {
+			continue
+		}
+		for i := range v.Document.Ships {
+			if v.Document.Ships[i].ID == up.Ship {
+				v.Document.Ships[i].Version = up.Latest
+				moved++
+			}
+		}
+		delete(want, up.Ship)
+	}
+	if len(want) > 0 {
+		var left []string
+		for sh := range want {
+			left = append(left, sh)
+		}
+		sort.Strings(left)
+		return nil, &Error{Code: EInvalid, Field: "ships", Message: "no newer design version for ship " + strings.Join(left, ", ")}
+	}
+	if moved == 0 {
+		return v, nil
+	}
+	return s.UpdateFleet(ctx, u, cur.ID, pre, v.Document, "")
+}
+
+// DeleteFleet deletes fleet id, owned by u, if it is still at a version
+// pre allows.
+func (s *Service) DeleteFleet(ctx context.Context, u *User, id string, pre Precondition) error {
+	cur, err := s.ownedFleet(ctx, u, id)
+	if err != nil {
+		return err
+	}
+	base, err := pre.base(cur.Version)
+	if err != nil {
+		return fleetStale(err)
+	}
+	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
+		return err
+	}
+	if err := s.store.DeleteFleet(ctx, cur.ID, base); err != nil {
+		if errors.Is(err, ErrStale) {
+			return fleetStale(staleError())
+		}
+		return err
+	}
+	return nil
+}
+
+// FleetVersions lists the versions of fleet id that u may read, oldest
+// first, without their documents.
+func (s *Service) FleetVersions(ctx context.Context, u *User, id string) (*Fleet, []FleetVersion, error) {
+	f, err := s.readableFleet(ctx, u, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	vs, err := s.store.FleetVersions(ctx, f.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := vs[:0]
+	for i := range vs {
+		if canReadFleetVersion(u, f, &vs[i]) {
+			out = append(out, vs[i])
+		}
+	}
+	return f, out, nil
+}
+
+// ForkFleet copies a version of fleet id, which u may read, into a new
+// fleet of u's that remembers where it came from. The copy is checked
+// with u's rights to the designs it references.
+func (s *Service) ForkFleet(ctx context.Context, u *User, id string, req ForkRequest) (*FleetView, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	src, err := s.readableFleet(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.fleetVersion(ctx, u, src, req.Version)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := DecodeFleetVersion(v)
+	if err != nil {
+		return nil, err
+	}
+	if req.Name != "" {
+		doc.Name = req.Name
+	}
+	if req.Visibility == "" {
+		req.Visibility = Private
+	}
+	nf, _, err := s.prepareFleet(ctx, u, doc, req.Visibility)
+	if err != nil {
+		return nil, err
+	}
+	nf.ParentID, nf.ParentVersion = src.ID, v.N
+	if err := s.checkFleetWrite(ctx, u, 1, 1, int64(nf.Version.Bytes())); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateFleet(ctx, nf); err != nil {
+		return nil, err
+	}
+	return s.Fleet(ctx, u, nf.ID)
+}
+
+// MyFleets lists u's live fleets, newest first.
+func (s *Service) MyFleets(ctx context.Context, u *User) ([]*Fleet, error) {
+	if u == nil {
+		return nil, mustSignIn()
+	}
+	return s.store.FleetsByOwner(ctx, u.ID)
+}
+
+// FleetLibrary returns public fleets matching q (words of the name,
+// description or owner), newest first.
+func (s *Service) FleetLibrary(ctx context.Context, q FleetQuery) ([]*Fleet, error) {
+	if len(q.Q) > MaxQueryBytes {
+		return nil, &Error{Code: EInvalid, Field: "q", Message: fmt.Sprintf("is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes)}
+	}
+	if strings.ContainsRune(q.Q, 0) || !validUTF8(q.Q) {
+		return nil, &Error{Code: EInvalid, Field: "q", Message: "holds a NUL or invalid UTF-8"}
+	}
+	if q.Limit < 0 || q.Limit > MaxPage {
+		return nil, &Error{Code: EInvalid, Field: "limit", Message: fmt.Sprintf("must be from 1 to %d", MaxPage)}
+	}
+	if q.Limit == 0 {
+		q.Limit = 20
+	}
+	if q.After < 0 {
+		return nil, &Error{Code: EInvalid, Field: "cursor", Message: "is not a cursor this service issued"}
+	}
+	fs, err := s.store.PublicFleets(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if CanList(nil, f) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// SeedSampleFleets publishes the embedded sample fleets (data/fleets) as
+// public fleets of the system user when it has none yet, each ship's
+// embedded design replaced by a reference to the sample design of the
+// same name that SeedSamples published. It returns how many it stored.
+func (s *Service) SeedSampleFleets(ctx context.Context) (int, error) {
+	u, err := s.EnsureUser(ctx, SystemUser)
+	if err != nil {
+		return 0, fmt.Errorf("seed fleets: %w", err)
+	}
+	have, err := s.store.FleetsByOwner(ctx, u.ID)
+	if err != nil {
+		return 0, fmt.Errorf("seed fleets: %w", err)
+	}
+	if len(have) > 0 {
+		return 0, nil
+	}
+	designs, err := s.store.DesignsByOwner(ctx, u.ID)
+	if err != nil {
+		return 0, fmt.Errorf("seed fleets: %w", err)
+	}
+	byName := map[string]*Design{}
+	for _, d := range designs {
+		if d.Visibility == Public {
+			byName[d.Name] = d
+		}
+	}
+	names, err := fs.Glob(data.Fleets(), "*.json")
+	if err != nil {
+		return 0, fmt.Errorf("seed fleets: %w", err)
+	}
+	sort.Strings(names)
+	n := 0
+	for _, name := range names {
+		b, err := fs.ReadFile(data.Fleets(), name)
+		if err != nil {
+			return n, fmt.Errorf("seed fleets %s: %w", name, err)
+		}
+		f, err := fleet.Decode(b)
+		if err != nil {
+			s.log.WarnContext(ctx, "sample fleet unreadable; skipped", "file", name, "err", err)
+			continue
+		}
+		for i := range f.Ships {
+			sh := &f.Ships[i]
+			if sh.Document == nil {
+				continue
+			}
+			if d := byName[sh.Document.Name]; d != nil {
+				sh.Design, sh.Version, sh.Document = d.ID, d.Version, nil
+			}
+		}
+		if _, err := s.CreateFleet(ctx, u, f, Public); err != nil {
+			s.log.WarnContext(ctx, "sample fleet not stored", "file", name, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
