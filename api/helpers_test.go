@@ -80,6 +80,9 @@ type exchange struct {
 	ContentType  string
 	Header       http.Header
 	Body         []byte
+	// Request is the request body sent, ReqType its Content-Type.
+	Request []byte
+	ReqType string
 }
 
 // recorder keeps every exchange of a test, for the OpenAPI check.
@@ -165,16 +168,17 @@ func (r *resp) decode(t *testing.T, v any) {
 func (c *client) do(method, path string, body any, hdr ...string) *resp {
 	c.e.t.Helper()
 	var rd io.Reader
+	var sent []byte
 	switch b := body.(type) {
 	case nil:
 	case []byte:
-		rd = bytes.NewReader(b)
+		rd, sent = bytes.NewReader(b), b
 	default:
 		j, err := json.Marshal(b)
 		if err != nil {
 			c.e.t.Fatal(err)
 		}
-		rd = bytes.NewReader(j)
+		rd, sent = bytes.NewReader(j), j
 	}
 	req, err := http.NewRequest(method, c.e.url+path, rd)
 	if err != nil {
@@ -199,7 +203,8 @@ func (c *client) do(method, path string, body any, hdr ...string) *resp {
 		c.e.t.Fatal(err)
 	}
 	c.e.rec.add(exchange{Method: method, Path: strings.SplitN(path, "?", 2)[0], Status: res.StatusCode,
-		ContentType: res.Header.Get("Content-Type"), Header: res.Header, Body: b})
+		ContentType: res.Header.Get("Content-Type"), Header: res.Header, Body: b,
+		Request: sent, ReqType: req.Header.Get("Content-Type")})
 	return &resp{Status: res.StatusCode, Header: res.Header, Body: b}
 }
 

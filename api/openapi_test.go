@@ -368,6 +368,15 @@ func checkAgainstOpenAPI(t *testing.T, xs []exchange) {
 			fail("operation: %v", err)
 			continue
 		}
+		if x.Status < 300 && len(x.Request) > 0 && op.hasJSONBody() {
+			// What the server accepted, the document must accept.
+			if ct, _, _ := mime.ParseMediaType(x.ReqType); ct == "application/json" {
+				loc := "https://slipway.dev/openapi.json#/paths/" + ptrEscape(path) + "/" + method + "/requestBody/content/application~1json/schema"
+				if err := validateJSON(loc, x.Request); err != nil {
+					fail("the request body it accepted does not match the documented request schema: %v\nbody: %.300s", err, x.Request)
+				}
+			}
+		}
 		status := strconv.Itoa(x.Status)
 		resp, ok := op.Responses[status]
 		if !ok {
@@ -391,28 +400,39 @@ func checkAgainstOpenAPI(t *testing.T, xs []exchange) {
 			continue // e.g. application/pdf: documented, not a JSON schema
 		}
 		loc := "https://slipway.dev/openapi.json" + resp.loc + "/content/" + ptrEscape(ct) + "/schema"
-		schemaMu.Lock()
-		sch, ok := schemas[loc]
-		if !ok {
-			var err error
-			sch, err = specCompiler.Compile(loc)
-			if err != nil {
-				schemaMu.Unlock()
-				fail("schema %s: %v", loc, err)
-				continue
-			}
-			schemas[loc] = sch
-		}
-		schemaMu.Unlock()
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(x.Body))
-		if err != nil {
-			fail("body is not JSON: %v", err)
-			continue
-		}
-		if err := sch.Validate(v); err != nil {
+		if err := validateJSON(loc, x.Body); err != nil {
 			fail("body does not match the schema: %v\nbody: %.300s", err, x.Body)
 		}
 	}
+}
+
+// hasJSONBody reports whether the operation documents a JSON request body.
+func (op openAPIOp) hasJSONBody() bool {
+	var rb struct {
+		Content map[string]json.RawMessage `json:"content"`
+	}
+	return json.Unmarshal(op.RequestBody, &rb) == nil && rb.Content["application/json"] != nil
+}
+
+// validateJSON checks body against the schema at loc in the document.
+func validateJSON(loc string, body []byte) error {
+	schemaMu.Lock()
+	sch, ok := schemas[loc]
+	if !ok {
+		var err error
+		sch, err = specCompiler.Compile(loc)
+		if err != nil {
+			schemaMu.Unlock()
+			return fmt.Errorf("schema %s: %w", loc, err)
+		}
+		schemas[loc] = sch
+	}
+	schemaMu.Unlock()
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("not JSON: %w", err)
+	}
+	return sch.Validate(v)
 }
 
 // pathPattern matches the concrete paths of an OpenAPI path template.
