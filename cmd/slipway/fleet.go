@@ -37,8 +37,9 @@ func fleetCommand() command {
 				fmt.Fprintln(w, "usage: slipway fleet <validate|eval|pack> ...")
 				fmt.Fprintln(w, "  validate [--json] FILE...        check fleets (exit 0 legal, 1 illegal, 2 unreadable)")
 				fmt.Fprintln(w, "  eval FILE [--json]               totals, ships, squadrons, tows and problems")
-				fmt.Fprintln(w, "  pack FILE -o pack.pdf [--paper a4] [--bw] [--one-per-page]")
+				fmt.Fprintln(w, "  pack FILE -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]")
 				fmt.Fprintln(w, "Fleet files embed their designs (\"document\"); library references need the API.")
+				fmt.Fprintln(w, "Run 'slipway fleet <subcommand> --help' for its flags.")
 			}
 			if len(args) == 0 {
 				help(stderr)
@@ -52,7 +53,7 @@ func fleetCommand() command {
 			case "pack":
 				return fleetPack(ctx, args[1:], stdout, stderr)
 			case "help", "-h", "--help":
-				help(stdout)
+				help(stderr) // usage goes to stderr, as for every command
 				return 0
 			}
 			fmt.Fprintf(stderr, "slipway fleet: unknown subcommand %q\n", args[0])
@@ -202,16 +203,18 @@ func fleetEval(args []string, stdout, stderr io.Writer) int {
 }
 
 func fleetPack(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("fleet pack", stderr, "fleet pack FILE -o pack.pdf [--paper a4] [--bw] [--one-per-page]",
+	fs := newFlags("fleet pack", stderr, "fleet pack FILE -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]",
 		"Exit status: 0 written (an illegal fleet is printed and says so), 1 not written, 2 unreadable file or bad usage.")
 	pf := addPrintFlags(fs, true)
 	files, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
 	}
-	if len(files) != 1 || *pf.out == "" {
-		fs.Usage()
-		return 2
+	switch {
+	case len(files) != 1:
+		return usageError(fs, "give exactly one fleet file (you gave %d)", len(files))
+	case *pf.out == "":
+		return usageError(fs, "missing -o OUT.pdf: the file to write the PDF to (- for standard output)")
 	}
 	ev := fleet.NewEvaluator(nil)
 	r := checkFleetFile(ev, files[0])

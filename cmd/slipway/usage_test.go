@@ -37,14 +37,19 @@ var helpFlag = regexp.MustCompile(`^  (--?[a-z][a-z-]*)(?: (\S+))?$`)
 // spelled the same way (--long, -o) with the same value name, and the list
 // has a description for each.
 func TestUsageMatchesHelp(t *testing.T) {
+	var names []string
 	for _, c := range commands() {
-		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := runCLI(t, c.name, "--help")
+		names = append(names, c.name)
+	}
+	names = append(names, "fleet validate", "fleet eval", "fleet pack")
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, append(strings.Fields(name), "--help")...)
 			if code != 0 || stdout != "" {
 				t.Fatalf("--help: exit %d, stdout %q", code, stdout)
 			}
 			lines := strings.Split(stderr, "\n")
-			synopsis, ok := strings.CutPrefix(lines[0], "usage: slipway "+c.name)
+			synopsis, ok := strings.CutPrefix(lines[0], "usage: slipway "+name)
 			if !ok {
 				t.Fatalf("--help does not start with the synopsis: %q", lines[0])
 			}
@@ -111,6 +116,7 @@ func TestBadUsageSaysWhy(t *testing.T) {
 		{[]string{"card", f}, "slipway card: missing -o OUT.pdf"},
 		{[]string{"aids"}, "slipway aids: missing -o OUT.pdf"},
 		{[]string{"pack", f, "--bw"}, "slipway pack: missing -o OUT.pdf"},
+		{[]string{"fleet", "pack", "../../data/fleets/x.json"}, "slipway fleet pack: missing -o OUT.pdf"},
 		{[]string{"pack", "-o", "x.pdf"}, "slipway pack: give at least one design file"},
 		{[]string{"sheet", f, f, "-o", "x.pdf"}, "slipway sheet: give exactly one design file (you gave 2)"},
 		{[]string{"aids", f, "-o", "x.pdf"}, "slipway aids: takes no design files (you gave 1)"},
