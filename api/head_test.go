@@ -18,13 +18,23 @@ func TestHeadMirrorsGet(t *testing.T) {
 		"/api/v1/library":              "?q=cruiser&limit=2",
 		"/api/v1/designs/{id}/export":  "?version=1",
 	}
+	fl := c.do("POST", "/api/v1/fleets", map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
+		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}).want(t, 201)
+	var f struct{ ID string }
+	fl.decode(t, &f)
+	c.do("PUT", "/api/v1/fleets/"+f.ID, map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
+		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}, "If-Match", "*").want(t, 200)
 	tested := 0
 	for _, r := range e.srv.Routes() {
 		tmpl, ok := strings.CutPrefix(r, "HEAD ")
 		if !ok {
 			continue
 		}
-		url := strings.NewReplacer("{id}", d.ID, "{n}", "2").Replace(tmpl) + query[tmpl]
+		id := d.ID
+		if strings.HasPrefix(tmpl, "/api/v1/fleets/") {
+			id = f.ID
+		}
+		url := strings.NewReplacer("{id}", id, "{n}", "2").Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
 			g := c.do("GET", url, nil).want(t, 200)
 			h := c.do("HEAD", url, nil).want(t, 200)

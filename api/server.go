@@ -141,6 +141,20 @@ func (s *Server) routes() {
 	get(v1, "/designs/:id/card.pdf", s.cardPDF)
 	get(v1, "/aids.pdf", s.aidsPDF)
 
+	get(v1, "/fleets", s.myFleets)
+	v1.POST("/fleets", s.createFleet)
+	v1.POST("/fleets/validate", s.validateFleet)
+	v1.POST("/fleets/evaluate", s.evaluateFleet)
+	get(v1, "/fleets/:id", s.getFleet)
+	v1.PUT("/fleets/:id", s.updateFleet)
+	v1.DELETE("/fleets/:id", s.deleteFleet)
+	get(v1, "/fleets/:id/versions", s.listFleetVersions)
+	get(v1, "/fleets/:id/versions/:n", s.getFleetVersion)
+	v1.POST("/fleets/:id/fork", s.forkFleet)
+	v1.POST("/fleets/:id/upgrade", s.upgradeFleet)
+	get(v1, "/fleets/:id/pack.pdf", s.fleetPackPDF)
+	get(v1, "/fleet-library", s.fleetLibrary)
+
 	get(v1, "/library", s.library)
 	v1.POST("/import", s.importDesigns)
 }

@@ -1,0 +1,413 @@
+package api
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/fleet/fleetpdf"
+	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/sheets"
+)
+
+// Fleets: thin adapters over the library Service's fleet methods, with
+// the designs' visibility, ETag and If-Match rules (docs/fleets.md).
+
+// fleetJSON is a stored fleet as the API returns it.
+type fleetJSON struct {
+	ID          string               `json:"id"`
+	Owner       string               `json:"owner"`
+	Visibility  library.Visibility   `json:"visibility"`
+	Name        string               `json:"name"`
+	Description string               `json:"description"`
+	Version     int                  `json:"version"`
+	Parent      *parentJSON          `json:"parent"`
+	CreatedAt   time.Time            `json:"createdAt"`
+	UpdatedAt   time.Time            `json:"updatedAt"`
+	Summary     library.FleetSummary `json:"summary"`
+	// Fleet is the document; Evaluation its evaluation with the caller's
+	// rights; Updates the ships whose designs have newer versions (for
+	// the owner). Absent in lists.
+	Fleet      *fleet.Fleet          `json:"fleet,omitempty"`
+	Evaluation *fleet.Result         `json:"evaluation,omitempty"`
+	Updates    *[]library.ShipUpdate `json:"updates,omitempty"`
+}
+
+func toFleetJSON(f *library.Fleet, v *library.FleetView) fleetJSON {
+	out := fleetJSON{ID: f.ID, Owner: f.OwnerName, Visibility: f.Visibility, Name: f.Name, Description: f.Description,
+		Version: f.Version, CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt, Summary: f.Latest.Summary}
+	if out.Owner == "" {
+		out.Owner = DeletedOwner
+	}
+	if f.ParentID != "" {
+		out.Parent = &parentJSON{ID: f.ParentID, Version: f.ParentVersion}
+	}
+	if v != nil {
+		out.Fleet, out.Evaluation = v.Document, v.Result
+		ups := v.Updates
+		if ups == nil {
+			ups = []library.ShipUpdate{}
+		}
+		out.Updates = &ups
+	}
+	return out
+}
+
+// fleetWrite is the body of POST and PUT /fleets.
+type fleetWrite struct {
+	Visibility library.Visibility `json:"visibility" validate:"omitempty,oneof=private unlisted public"`
+	Fleet      *fleet.Fleet       `json:"fleet" validate:"required"`
+}
+
+func cacheForFleet(c *gin.Context, f *library.Fleet) {
+	if f.Visibility == library.Public {
+		c.Header("Cache-Control", "public, no-cache")
+	} else {
+		c.Header("Cache-Control", "private, no-cache")
+	}
+}
+
+// fleetETag is a fleet answer's ETag: "v<version>-<hash of the body>".
+// The version part is what If-Match names; the hash changes when the
+// evaluation does (a referenced design became unreadable, or has a newer
+// version), so a conditional GET never hides that.
+func fleetETag(version int, body any) string {
+	b, _ := json.Marshal(body)
+	sum := sha256.Sum256(b)
+	return `"v` + strconv.Itoa(version) + "-" + base64.RawURLEncoding.EncodeToString(sum[:9]) + `"`
+}
+
+// fleetPrecondition reads If-Match for a fleet: "*", or entity tags
+// "v<N>-<hash>" (or "v<N>"), of which the version part must match.
+func fleetPrecondition(h string) library.Precondition {
+	h = strings.TrimSpace(h)
+	switch h {
+	case "":
+		return library.Precondition{}
+	case "*":
+		return library.Precondition{Any: true}
+	}
+	p := library.Precondition{Versions: []int{}}
+	for _, t := range strings.Split(h, ",") {
+		t = strings.TrimSpace(t)
+		if !strings.HasPrefix(t, `"v`) || !strings.HasSuffix(t, `"`) || len(t) < 4 {
+			continue
+		}
+		num, _, _ := strings.Cut(t[2:len(t)-1], "-")
+		if n, err := strconv.Atoi(num); err == nil && n > 0 && strconv.Itoa(n) == num {
+			p.Versions = append(p.Versions, n)
+		}
+	}
+	return p
+}
+
+// answerFleet answers with a fleet view and its ETag.
+func (s *Server) answerFleet(c *gin.Context, status int, v *library.FleetView) {
+	cacheForFleet(c, v.Fleet)
+	body := toFleetJSON(v.Fleet, v)
+	s.jsonTagged(c, status, body, fleetETag(v.Fleet.Version, body))
+}
+
+func (s *Server) createFleet(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req fleetWrite
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	v, err := s.svc.CreateFleet(c.Request.Context(), caller(c), req.Fleet, req.Visibility)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Location", "/api/v1/fleets/"+v.Fleet.ID)
+	s.answerFleet(c, http.StatusCreated, v)
+}
+
+func (s *Server) getFleet(c *gin.Context) {
+	v, err := s.svc.Fleet(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.answerFleet(c, http.StatusOK, v)
+}
+
+func (s *Server) updateFleet(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req fleetWrite
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	v, err := s.svc.UpdateFleet(c.Request.Context(), caller(c), c.Param("id"), fleetPrecondition(c.GetHeader("If-Match")), req.Fleet, req.Visibility)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.answerFleet(c, http.StatusOK, v)
+}
+
+// upgradeRequest is the optional body of POST /fleets/{id}/upgrade.
+type upgradeRequest struct {
+	Ships []string `json:"ships" validate:"omitempty,max=500,dive,min=1,max=32"`
+}
+
+func (s *Server) upgradeFleet(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req upgradeRequest
+	if c.Request.ContentLength != 0 {
+		if !s.decodeBody(c, &req) {
+			return
+		}
+	}
+	v, err := s.svc.UpgradeFleet(c.Request.Context(), caller(c), c.Param("id"), fleetPrecondition(c.GetHeader("If-Match")), req.Ships)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	s.answerFleet(c, http.StatusOK, v)
+}
+
+func (s *Server) deleteFleet(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	if err := s.svc.DeleteFleet(c.Request.Context(), caller(c), c.Param("id"), fleetPrecondition(c.GetHeader("If-Match"))); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+}
+
+func (s *Server) myFleets(c *gin.Context) {
+	fs, err := s.svc.MyFleets(c.Request.Context(), caller(c))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]fleetJSON, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, toFleetJSON(f, nil))
+	}
+	c.Header("Cache-Control", "private, no-cache")
+	s.json(c, http.StatusOK, map[string]any{"fleets": out})
+}
+
+// fleetLibrary answers GET /fleet-library?q=&limit=&cursor=: public
+// fleets, newest first; next is the cursor of the following page.
+func (s *Server) fleetLibrary(c *gin.Context) {
+	q := library.FleetQuery{Q: c.Query("q")}
+	var ok bool
+	if q.Limit, ok = s.intQuery(c, "limit", 1, library.MaxPage); !ok {
+		return
+	}
+	if cur := c.Query("cursor"); cur != "" {
+		n, err := strconv.ParseInt(cur, 10, 64)
+		if err != nil || n < 1 {
+			s.queryError(c, "cursor", "is not a cursor this service issued")
+			return
+		}
+		q.After = n
+	}
+	fs, err := s.svc.FleetLibrary(c.Request.Context(), q)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]fleetJSON, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, toFleetJSON(f, nil))
+	}
+	var next any
+	limit := q.Limit
+	if limit == 0 {
+		limit = 20
+	}
+	if len(fs) == limit {
+		next = strconv.FormatInt(fs[len(fs)-1].Seq, 10)
+	}
+	c.Header("Cache-Control", "public, no-cache")
+	s.json(c, http.StatusOK, map[string]any{"fleets": out, "next": next})
+}
+
+// fleetVersionJSON is one stored fleet version.
+type fleetVersionJSON struct {
+	Version    int                  `json:"version"`
+	Visibility library.Visibility   `json:"visibility"`
+	CreatedAt  time.Time            `json:"createdAt"`
+	Summary    library.FleetSummary `json:"summary"`
+	Fleet      *fleet.Fleet         `json:"fleet,omitempty"`
+	Evaluation *fleet.Result        `json:"evaluation,omitempty"`
+}
+
+func (s *Server) listFleetVersions(c *gin.Context) {
+	f, vs, err := s.svc.FleetVersions(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	out := make([]fleetVersionJSON, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, fleetVersionJSON{Version: v.N, Visibility: v.Visibility, CreatedAt: v.CreatedAt, Summary: v.Summary})
+	}
+	cacheForFleet(c, f)
+	s.json(c, http.StatusOK, map[string]any{"id": f.ID, "versions": out})
+}
+
+func (s *Server) getFleetVersion(c *gin.Context) {
+	n, ok := s.versionParam(c, "version", c.Param("n"), false)
+	if !ok {
+		return
+	}
+	v, err := s.svc.FleetVersionView(c.Request.Context(), caller(c), c.Param("id"), n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	cacheForFleet(c, v.Fleet)
+	body := fleetVersionJSON{Version: n, Visibility: v.Fleet.Visibility, CreatedAt: v.Fleet.UpdatedAt,
+		Summary: library.FleetSummary{CV: v.Result.Totals.CV, Points: v.Result.Totals.Points, Ships: v.Result.Totals.Ships,
+			Squadrons: v.Result.Totals.Squadrons, HighestTier: v.Result.Totals.HighestTier, LimitKind: v.Result.Totals.LimitKind,
+			Limit: v.Result.Totals.Limit, Legal: v.Result.Legal},
+		Fleet: v.Document, Evaluation: v.Result}
+	s.jsonTagged(c, http.StatusOK, body, fleetETag(n, body))
+}
+
+func (s *Server) forkFleet(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	var req forkRequest
+	if c.Request.ContentLength != 0 {
+		if !s.decodeBody(c, &req) {
+			return
+		}
+	}
+	v, err := s.svc.ForkFleet(c.Request.Context(), caller(c), c.Param("id"),
+		library.ForkRequest{Version: req.Version, Visibility: req.Visibility, Name: req.Name})
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Location", "/api/v1/fleets/"+v.Fleet.ID)
+	s.answerFleet(c, http.StatusCreated, v)
+}
+
+// decodeFleet reads a bare fleet document from the body.
+func (s *Server) decodeFleet(c *gin.Context) (*fleet.Fleet, bool) {
+	b, ok := s.readBody(c)
+	if !ok {
+		return nil, false
+	}
+	f, err := fleet.Decode(b)
+	if err != nil {
+		s.decodeProblem(c, err)
+		return nil, false
+	}
+	return f, true
+}
+
+// fleetReport is the answer of POST /fleets/validate.
+type fleetReport struct {
+	Legal    bool                 `json:"legal"`
+	Problems designer.Problems    `json:"problems"`
+	Totals   fleet.Totals         `json:"totals"`
+	Updates  []library.ShipUpdate `json:"updates"`
+}
+
+// validateFleet checks a fleet document with the caller's rights to the
+// designs it references (anonymous: public and unlisted ones).
+func (s *Server) validateFleet(c *gin.Context) {
+	f, ok := s.decodeFleet(c)
+	if !ok {
+		return
+	}
+	r, ups, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if ups == nil {
+		ups = []library.ShipUpdate{}
+	}
+	s.json(c, http.StatusOK, fleetReport{Legal: r.Legal, Problems: r.Problems, Totals: r.Totals, Updates: ups})
+}
+
+// evaluateFleet answers with the whole evaluation and the document as
+// checked (unversioned references pinned).
+func (s *Server) evaluateFleet(c *gin.Context) {
+	f, ok := s.decodeFleet(c)
+	if !ok {
+		return
+	}
+	r, ups, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if ups == nil {
+		ups = []library.ShipUpdate{}
+	}
+	s.json(c, http.StatusOK, map[string]any{"fleet": f, "evaluation": r, "updates": ups})
+}
+
+// fleetPackPDF serves GET /fleets/{id}/pack.pdf (?version=n): the fleet
+// pack of a stored fleet, as the caller may see it.
+func (s *Server) fleetPackPDF(c *gin.Context) {
+	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
+	if err != nil {
+		s.optionsError(c, err)
+		return
+	}
+	n, ok := s.versionParam(c, "version", c.Query("version"), true)
+	if !ok {
+		return
+	}
+	v, err := s.svc.FleetVersionView(c.Request.Context(), caller(c), c.Param("id"), n)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	cacheForFleet(c, v.Fleet)
+	printable := 0
+	for _, sh := range v.Result.Ships {
+		if sh.Design != nil {
+			printable++
+		}
+	}
+	if printable == 0 {
+		s.problem(c, http.StatusUnprocessableEntity, "nothing-to-print", "the fleet has no ship whose design you may read", v.Result.Problems)
+		return
+	}
+	var buf bytes.Buffer
+	err = s.prints.Do(c.Request.Context(), func() error {
+		return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), v.Document, v.Result, opt)
+	})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render fleet pack of %s: %w", v.Fleet.ID, err)
+		}
+		s.fail(c, err)
+		return
+	}
+	version := n
+	if version == 0 {
+		version = v.Fleet.Version
+	}
+	s.pdf(c, sheets.SafeFileName(v.Document.Name)+"-v"+strconv.Itoa(version)+"-pack.pdf", buf.Bytes())
+}
