@@ -90,7 +90,11 @@ func (s *Server) auth(w http.ResponseWriter, r *http.Request, register bool) {
 	if register {
 		title = "Register"
 	}
-	s.render(w, r, status, "login", Page{Title: title, Data: data})
+	nav := "login"
+	if register {
+		nav = "register"
+	}
+	s.render(w, r, status, "login", Page{Title: title, Nav: nav, Data: data})
 }
 
 // logout serves POST /logout: ends this session and clears the cookie.
@@ -143,7 +147,7 @@ func (s *Server) showAccount(w http.ResponseWriter, r *http.Request, status int,
 		panic(err)
 	}
 	data.Name = u.Name
-	s.render(w, r, status, "account", Page{Title: "Your account", Data: data})
+	s.render(w, r, status, "account", Page{Title: "Your account", Nav: "account", Data: data})
 }
 
 // accountAction serves the account page's forms: POST /account/token,

@@ -246,14 +246,40 @@ app.addSystem = (target, k) => {
 };
 app.setAuthMode = (mode) => { app.auth = { ...app.auth, mode, error: '' }; rerender(); };
 
+// showSignedIn replaces the header's "Log in" and "Register" with what the
+// server renders for a signed-in player: the name linking to the account
+// page and a "Log out" form (built node by node: no HTML strings).
+const showSignedIn = (name) => {
+  const who = document.querySelector('header.site .who');
+  if (!who) return;
+  const link = document.createElement('a');
+  link.href = '/account';
+  const hidden = document.createElement('span');
+  hidden.className = 'visually-hidden';
+  hidden.textContent = 'Signed in as ';
+  const strong = document.createElement('strong');
+  strong.id = 'whoami';
+  strong.textContent = name;
+  link.append(hidden, strong);
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = '/logout';
+  form.className = 'logout';
+  const button = document.createElement('button');
+  button.className = 'button';
+  button.type = 'submit';
+  button.textContent = 'Log out';
+  form.append(button);
+  who.replaceChildren(link, form);
+};
+
 app.authenticate = async (mode, username, password) => {
   app.auth = { ...app.auth, busy: true, error: '' };
   rerender();
   try {
     await (mode === 'register' ? api.register(username, password) : api.login(username, password));
     app.user = (await api.me()) || { name: username };
-    const who = document.querySelector('header.site .who');
-    if (who) who.textContent = `Signed in as ${app.user.name}`;
+    showSignedIn(app.user.name);
     app.auth = { mode, busy: false, error: '' };
     const next = app.pending;
     app.pending = null;
