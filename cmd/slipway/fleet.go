@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
@@ -34,10 +35,11 @@ func fleetCommand() command {
 		summary: summary,
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			help := func(w io.Writer) {
-				fmt.Fprintln(w, "usage: slipway fleet <validate|eval|pack> ...")
+				fmt.Fprintln(w, "usage: slipway fleet <validate|eval|pack|encounter> ...")
 				fmt.Fprintln(w, "  validate [--json] FILE...        check fleets (exit 0 legal, 1 illegal, 2 unreadable)")
 				fmt.Fprintln(w, "  eval FILE [--json]               totals, ships, squadrons, tows and problems")
 				fmt.Fprintln(w, "  pack FILE -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]")
+				fmt.Fprintln(w, "  encounter A.json B.json [--json]  initiative, encounters and zones for two fleets")
 				fmt.Fprintln(w, "Fleet files embed their designs (\"document\"); library references need the API.")
 				fmt.Fprintln(w, "Run 'slipway fleet <subcommand> --help' for its flags.")
 			}
@@ -52,6 +54,8 @@ func fleetCommand() command {
 				return fleetEval(args[1:], stdout, stderr)
 			case "pack":
 				return fleetPack(ctx, args[1:], stdout, stderr)
+			case "encounter":
+				return fleetEncounter(args[1:], stdout, stderr)
 			case "help", "-h", "--help":
 				help(stderr) // usage goes to stderr, as for every command
 				return 0
@@ -238,4 +242,76 @@ func fleetPack(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	return 0
+}
+
+func fleetEncounter(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("fleet encounter", stderr, "fleet encounter A.json B.json [--json]",
+		"The rulebook's encounter set-up for two fleets: each side's initiative roll, the chances,",
+		"the encounters each difference offers the winner and their deployment zones.",
+		"Exit status: 0 set up, 1 the fleets' CVs differ, 2 unreadable file or bad usage.")
+	asJSON := fs.Bool("json", false, "print the set-up as one JSON object")
+	files, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 2 {
+		fs.Usage()
+		return 2
+	}
+	ev := fleet.NewEvaluator(nil)
+	var rs [2]fleetReport
+	for i, f := range files {
+		rs[i] = checkFleetFile(ev, f)
+		if !rs[i].Decoded {
+			for _, p := range rs[i].Problems {
+				fmt.Fprintf(stderr, "slipway fleet encounter: %s: %s\n", f, p)
+			}
+			return 2
+		}
+	}
+	s := ev.Encounter(rs[0].fleet, rs[0].result, rs[1].fleet, rs[1].result)
+	code = 0
+	if !s.EqualCV {
+		code = 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(s); err != nil {
+			fmt.Fprintln(stderr, "slipway fleet encounter:", err)
+			return 2
+		}
+		return code
+	}
+	for _, sd := range []fleet.Side{s.A, s.B} {
+		who := "no flagship"
+		if sd.Flagship != "" {
+			who = "flagship " + sd.Flagship
+		}
+		fmt.Fprintf(stdout, "%s: %d CV, %s, rolls %s%+d: wins the initiative %.0f%%\n", sd.Name, sd.CV, who, sd.Die, sd.Bonus, 100*sd.Win)
+	}
+	if !s.EqualCV {
+		fmt.Fprintf(stdout, "warning: the fleets' CVs differ (%d and %d); the encounter system needs equal combat value\n", s.A.CV, s.B.CV)
+	}
+	fmt.Fprintf(stdout, "tie (meeting engagement): %.0f%%\n", 100*s.Tie)
+	for i, o := range s.Options {
+		more := ""
+		if i == len(s.Options)-1 {
+			more = "+"
+		}
+		fmt.Fprintf(stdout, "difference %d%s (%.0f%%): %s\n", o.Difference, more, 100*o.Chance, strings.Join(o.Encounters, ", "))
+	}
+	fmt.Fprintln(stdout, "zones, the most of the fleet's CV each may hold:")
+	for _, e := range ev.Facts().Encounters {
+		fmt.Fprintf(stdout, "  %-20s attacker %s; defender %s\n", e.Name, zoneList(e.Attacker), zoneList(e.Defender))
+	}
+	return code
+}
+
+func zoneList(zs []fleet.Zone) string {
+	var parts []string
+	for _, z := range zs {
+		parts = append(parts, fmt.Sprintf("%s %d%%", z.Zone, z.MaxShare))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -106,3 +106,26 @@ func TestFleetPack(t *testing.T) {
 		t.Errorf("no -o: exit %d", code)
 	}
 }
+
+func TestFleetEncounter(t *testing.T) {
+	code, out, errb := runCLI(t, "fleet", "encounter", "../../data/fleets/cruiser-wing.json", "../../data/fleets/tesla-battle-squadron.json")
+	for _, want := range []string{"Cruiser Wing: 453 CV, flagship cruiser", "tie (meeting engagement)", "difference 2 (", "Flank Attack", "flank 50%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("encounter lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("equal CV: exit %d %s", code, errb)
+	}
+	code, out, _ = runCLI(t, "fleet", "encounter", "--json", "../../testdata/fleets/tesla-battle-squadron.json", "../../testdata/fleets/carrier-task-force.json")
+	var s struct {
+		A, B    struct{ Bonus int }
+		EqualCV bool
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 1 || s.EqualCV || s.A.Bonus != 2 || s.B.Bonus != 0 {
+		t.Errorf("unequal CV: exit %d %v %+v", code, err, s)
+	}
+	if code, _, _ := runCLI(t, "fleet", "encounter", "../../data/fleets/cruiser-wing.json"); code != 2 {
+		t.Errorf("one file: exit %d", code)
+	}
+}
