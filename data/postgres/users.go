@@ -107,6 +107,10 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 				return err
 			}
 		}
+		if _, err := tx.Exec(ctx, `UPDATE fleets SET deleted_at = $1 WHERE owner_id = $2 AND deleted_at IS NULL
+			AND visibility <> 'public'`, now, userID); err != nil {
+			return err
+		}
 		parents, err := texts(ctx, tx, `UPDATE designs SET deleted_at = $1 WHERE owner_id = $2 AND deleted_at IS NULL
 			AND visibility <> 'public' RETURNING parent_id`, now, userID)
 		if err != nil {

@@ -66,6 +66,7 @@ func Run(t *testing.T, open Opener) {
 		{"CreateDesignsAllOrNothing", testCreateDesignsAtomic},
 		{"Lock", testLock},
 		{"SeedOnce", testSeedOnce},
+		{"Fleets", testFleets},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
