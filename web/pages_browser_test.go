@@ -209,7 +209,7 @@ func TestAcceptanceFlow(t *testing.T) {
 	tb.open("/designs/" + refID)
 	tb.do("fork", chromedp.SetValue(chromedp.CSS("#fork-name"), "Fork of "+user),
 		chromedp.Click(chromedp.CSS(`form[action$="/fork"] button`)))
-	waitFor(t, tb, `document.querySelector('h1') && document.querySelector('h1').textContent === `+jsString("Fork of "+user), "the fork's page")
+	waitFor(t, tb, `!!document.querySelector('h1') && document.querySelector('h1').textContent === `+jsString("Fork of "+user), "the fork's page")
 	if body := tb.text("main"); !strings.Contains(body, "Fork of "+user) || !strings.Contains(body, "Forked from") {
 		t.Errorf("the fork's page: %.200s", body)
 	}
