@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -63,8 +64,8 @@ const maxPosition = 16383
 func quote(b *strings.Builder, t string) {
 	if len(t) > maxLexeme {
 		t = t[:maxLexeme]
-		for len(t) > 0 && !utf8Start(t[len(t)-1]) {
-			t = t[:len(t)-1]
+		for !utf8.ValidString(t) {
+			t = t[:len(t)-1] // drop the bytes of a cut character
 		}
 	}
 	b.WriteByte('\'')
@@ -76,8 +77,6 @@ func quote(b *strings.Builder, t string) {
 	}
 	b.WriteByte('\'')
 }
-
-func utf8Start(c byte) bool { return c < 0x80 || c >= 0xC0 }
 
 // searchVector returns the tsvector literal of a design's words: the
 // tokens of each field with their positions, fields a gap apart so that

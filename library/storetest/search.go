@@ -66,6 +66,8 @@ func testSearch(t *testing.T, open Opener) {
 	add(alice, "Nebula Gone", "", nil, "", library.Public)
 	add(alice, "Ship 42-B", "Mark 7 hull.", []string{"x-ray"}, "", library.Public)
 	add(alice, "Éclair Naïve v2.0", "", nil, "", library.Public)
+	// One 6,000-byte word: longer than a PostgreSQL lexeme may be.
+	add(alice, "Longword", strings.Repeat("ж", 3000), nil, "", library.Public)
 	ok(t, "delete", f.svc.DeleteDesign(f.ctx, alice, made["Nebula Gone"], library.Precondition{Any: true}))
 
 	cases := []struct {
@@ -100,8 +102,9 @@ func testSearch(t *testing.T, open Opener) {
 		{"v2.0", []string{"Éclair Naïve v2.0"}},
 		{"2.0", nil},
 		{"!!!", nil},
+		{"жжжж", []string{"Longword"}},
 		{"ship !!!", nil},
-		{"", []string{"Nebula Raptor", "Nebular Drift", "Crimson Tide", "Quiet Harbour", "Solar Wind", "Ship 42-B", "Éclair Naïve v2.0"}},
+		{"", []string{"Nebula Raptor", "Nebular Drift", "Crimson Tide", "Quiet Harbour", "Solar Wind", "Ship 42-B", "Éclair Naïve v2.0", "Longword"}},
 	}
 	for _, c := range cases {
 		got := f.all(library.LibraryQuery{Q: c.q, Limit: 2})
