@@ -16,7 +16,7 @@ func TestTokens(t *testing.T) {
 		{"Ship 42-B", []string{"ship", "42", "b"}},
 		{"v2.0 x-ray", []string{"v2", "0", "x", "ray"}},
 		{"Éclair NAÏVE", []string{"eclair", "naive"}},
-		{"e\u0301clair", []string{"eclair"}},        // decomposed input folds the same
+		{"e\u0301clair", []string{"eclair"}},          // decomposed input folds the same
 		{"Ἀργώ / Аврора", []string{"ἀργώ", "аврора"}}, // only Latin letters lose their marks
 		{"it's O'Brien", []string{"it", "s", "o", "brien"}},
 		{"日本語🚀ship", []string{"日本語", "ship"}},
