@@ -178,7 +178,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, current, next, ke
 	if u == nil {
 		return mustSignIn()
 	}
-	if err := s.checkOwnPassword(ctx, u, current); err != nil {
+	if err := s.checkOwnPassword(ctx, u, current, "currentPassword"); err != nil {
 		return err
 	}
 	if err := ValidatePassword(next, u.Name); err != nil {
@@ -203,13 +203,13 @@ func (s *Service) DeleteAccount(ctx context.Context, u *User, password string) e
 	if u == nil {
 		return mustSignIn()
 	}
-	if err := s.checkOwnPassword(ctx, u, password); err != nil {
+	if err := s.checkOwnPassword(ctx, u, password, "password"); err != nil {
 		return err
 	}
 	return s.store.DeleteUser(ctx, u.ID)
 }
 
-func (s *Service) checkOwnPassword(ctx context.Context, u *User, pw string) error {
+func (s *Service) checkOwnPassword(ctx context.Context, u *User, pw, field string) error {
 	fresh, err := s.store.UserByID(ctx, u.ID)
 	if err != nil {
 		return err
@@ -219,7 +219,7 @@ func (s *Service) checkOwnPassword(ctx context.Context, u *User, pw string) erro
 		return err
 	}
 	if !ok {
-		return &Error{Code: EForbidden, Field: "password", Message: "is not your current password"}
+		return &Error{Code: EForbidden, Field: field, Message: "is not your current password"}
 	}
 	return nil
 }

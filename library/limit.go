@@ -38,7 +38,7 @@ func (g *Gate) Do(ctx context.Context, fn func() error) error {
 		select {
 		case g.queue <- struct{}{}:
 		default:
-			return &Error{Code: EBusy, Message: "the server is busy; try again shortly", RetryAfter: busyRetry}
+			return &Error{Code: EBusy, Message: "the server is busy; try again in " + itoa(int(busyRetry.Seconds())) + " s", RetryAfter: busyRetry}
 		}
 		select {
 		case g.run <- struct{}{}:
