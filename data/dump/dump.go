@@ -86,8 +86,11 @@ type Source interface {
 // transaction that inserts the rows whose key is not there yet and
 // leaves rows already there as they are, so that a copy can be re-run.
 type Sink interface {
+	// LoadUsers stores users under their ids.
 	LoadUsers(ctx context.Context, us []User) error
+	// LoadSessions stores sessions under their hashes.
 	LoadSessions(ctx context.Context, ss []Session) error
+	// LoadTokens stores API tokens under their ids.
 	LoadTokens(ctx context.Context, ts []Token) error
 	// LoadDesigns stores designs with their versions, and indexes the
 	// live ones for search.
