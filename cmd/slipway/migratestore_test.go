@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -152,6 +153,21 @@ func TestMigrateStore(t *testing.T) {
 	code, _, stderr := runCLI(t, "migrate-store", "--from", src, "--to", pg)
 	if code != 1 || !strings.Contains(stderr, "differs") || !strings.Contains(stderr, "designs") {
 		t.Fatalf("tampered copy: exit %d: %s", code, stderr)
+	}
+	// A library with fleets is refused, untouched, until fleets are copied too.
+	raw, err := sql.Open("sqlite", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`INSERT INTO fleets (id, owner_id, visibility, name, version, summary, created_at, updated_at)
+		VALUES ('fleet1', ?, 'private', 'F', 1, '{}', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	fresh := filepath.Join(dir, "fresh.db")
+	code, _, stderr = runCLI(t, "migrate-store", "--from", src, "--to", fresh)
+	if code != 1 || !strings.Contains(stderr, "1 fleets") {
+		t.Fatalf("library with a fleet: exit %d: %s", code, stderr)
 	}
 	if code, _, _ := runCLI(t, "migrate-store", "--from", src, "--to", src); code != 2 {
 		t.Fatalf("same source and target: exit %d", code)

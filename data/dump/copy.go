@@ -27,6 +27,15 @@ func Copy(ctx context.Context, from Source, to Sink, progress Progress) error {
 	if progress == nil {
 		progress = func(string, int) {}
 	}
+	// Fleets (issue 10) are not copied yet: refuse rather than leave them
+	// behind.
+	fleets, err := from.CountFleets(ctx)
+	if err != nil {
+		return err
+	}
+	if fleets > 0 {
+		return fmt.Errorf("the source holds %d fleets, which migrate-store does not copy yet; nothing was copied", fleets)
+	}
 	n := 0
 	for after := int64(0); ; {
 		us, err := from.DumpUsers(ctx, after, rowPage)

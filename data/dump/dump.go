@@ -80,6 +80,9 @@ type Source interface {
 	// DumpVersions returns every version of the designs with the given
 	// row numbers, by seq and n.
 	DumpVersions(ctx context.Context, seqs []int64) ([]Version, error)
+	// CountFleets counts the fleets, live or deleted, which this copy
+	// does not carry yet.
+	CountFleets(ctx context.Context) (int, error)
 }
 
 // Sink writes records copied from a Source. Each call is one

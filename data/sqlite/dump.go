@@ -255,3 +255,12 @@ func (db *DB) LoadDesigns(ctx context.Context, ds []dump.Design, vs []dump.Versi
 func (db *DB) FinishLoad(ctx context.Context) error { return nil }
 
 var _ dump.Copier = (*DB)(nil)
+
+// CountFleets counts the fleets, live or deleted.
+func (db *DB) CountFleets(ctx context.Context) (int, error) {
+	var n int
+	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM fleets`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count fleets: %w", err)
+	}
+	return n, nil
+}
