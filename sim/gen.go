@@ -47,8 +47,8 @@ func NewGenerator(seed uint64, cat *designer.Catalogue) *Generator {
 	return &Generator{r: rand.New(rand.NewPCG(seed, 0xca11b)), cat: cat}
 }
 
-func (g *Generator) intn(lo, hi int) int   { return lo + g.r.IntN(hi-lo+1) }
-func (g *Generator) chance(p float64) bool { return g.r.Float64() < p }
+func (g *Generator) intn(lo, hi int) int    { return lo + g.r.IntN(hi-lo+1) }
+func (g *Generator) chance(p float64) bool  { return g.r.Float64() < p }
 func pickOf[T any](g *Generator, xs ...T) T { return xs[g.r.IntN(len(xs))] }
 
 // Design returns a legal design of the given style named after i. It

@@ -107,7 +107,9 @@ var kindNames = map[string]kind{
 	"ftlBasic": kFTLBasic, "ftlAdvanced": kFTLAdvanced,
 }
 
-func (k kind) shieldGen() bool { return k == kShieldBasic || k == kShieldAdaptive || k == kShieldModulated }
+func (k kind) shieldGen() bool {
+	return k == kShieldBasic || k == kShieldAdaptive || k == kShieldModulated
+}
 
 // quality flags of a weapon.
 type qual uint16

@@ -15,10 +15,10 @@ type shipState struct {
 	marines []int
 	secDead [nSec]bool
 
-	shields  [nArc]int
-	ablative [nArc]int
-	adapt    [nArc]int
-	dropped  [nArc]bool // shields voluntarily dropped
+	shields     [nArc]int
+	ablative    [nArc]int
+	adapt       [nArc]int
+	dropped     [nArc]bool // shields voluntarily dropped
 	droppedTurn [nArc]int
 
 	sysOff  []bool // disabled systems
