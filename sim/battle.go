@@ -49,6 +49,9 @@ type battle struct {
 	missions []*mission
 	rams     []ramAttempt
 
+	// script, when not empty, supplies the dice instead of rng (tests).
+	script []int
+
 	pol    [][]pairTable // expected damage tables, [attacker][target]
 	sens   []int
 	shotsQ []shot
@@ -58,6 +61,11 @@ type battle struct {
 func (b *battle) roll(n int) int {
 	if n <= 1 {
 		return 1
+	}
+	if len(b.script) > 0 {
+		r := b.script[0]
+		b.script = b.script[1:]
+		return min(max(r, 1), n)
 	}
 	return 1 + b.rng.IntN(n)
 }

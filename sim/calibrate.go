@@ -242,6 +242,9 @@ type job struct {
 // depend on the number of workers.
 func runJobs(jobs []job, seed uint64, workers int, opt Options) []Result {
 	out := make([]Result, len(jobs))
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < workers; w++ {
