@@ -111,7 +111,7 @@ func fitData(t *testing.T, seed uint64, pairs, stylePairs, duels int) []fitPair 
 
 // fitObjective is the mean negative log-likelihood per duel at the best
 // beta plus 4 x the sum over style pairings of their squared mean bias.
-func fitObjective(tb costing.Table, data []fitPair, cr *Ship) (obj, beta float64, bias [3]float64) {
+func fitObjective(tb costing.Table, data []fitPair, cr *Ship) (obj, beta float64, bias [4]float64) {
 	tb = costing.Refreeze(nil, tb, cr.Design)
 	m := costing.NewModelTable(nil, tb)
 	cache := map[*Ship]float64{}
@@ -154,14 +154,22 @@ func fitObjective(tb costing.Table, data []fitPair, cr *Ship) (obj, beta float64
 	obj = nll(beta)
 	// The bias of each style pairing, weighted toward near-equal pairs
 	// (the acceptance looks at pairs within 10 %).
-	var cnt [3]float64
+	// The fourth is the random pairs' bias toward the side with more
+	// hull hits.
+	var cnt [4]float64
 	for i := range data {
-		if g := data[i].group; g >= 0 {
-			p := 1 / (1 + math.Exp(-beta*lr[i]))
-			w := math.Exp(-lr[i] * lr[i] / (2 * 0.2 * 0.2))
-			bias[g] += w * (data[i].r.WinRate(0) - p)
-			cnt[g] += w
+		p := 1 / (1 + math.Exp(-beta*lr[i]))
+		w := math.Exp(-lr[i] * lr[i] / (2 * 0.2 * 0.2))
+		res := data[i].r.WinRate(0) - p
+		g := data[i].group
+		if g < 0 {
+			g = 3
+			if data[i].b.hullMax > data[i].a.hullMax {
+				res = -res
+			}
 		}
+		bias[g] += w * res
+		cnt[g] += w
 	}
 	for g := range bias {
 		if cnt[g] > 0 {
@@ -176,7 +184,7 @@ func TestFitV2(t *testing.T) {
 	if !*fitFlag {
 		t.Skip("run with -fit to search metaverse-cv/2's constants")
 	}
-	data := fitData(t, 101, 700, 150, 80)
+	data := fitData(t, 101, 800, 150, 80)
 	cr, err := Compile(costing.NewModel(nil), cruiser(t))
 	if err != nil {
 		t.Fatal(err)
