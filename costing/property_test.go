@@ -321,7 +321,7 @@ func TestPropertyTwinShip(t *testing.T) {
 				// Shield regeneration makes it more than twice for some.
 				// Against regenerating shields twice the fire can more than
 				// double what gets through.
-				bounds = [3][2]float64{{1.2, 5}, {1, 6}, {1.25, 4}}
+				bounds = [3][2]float64{{1.2, 5}, {1, 6}, {1.2, 4}}
 			}
 			for k, r := range ratios {
 				worst[k] = min(worst[k], r)

@@ -164,11 +164,11 @@ func tableV2() *Table {
 	t := tableV1.clone()
 	t.Version = VersionV2
 	t.Formula = 2
-	t.K = 3.6712793340967314
-	t.ReferenceOffence = 12.480874190842828
+	t.K = 3.5352232991906853
+	t.ReferenceOffence = 16.321974750067643
 	t.OffenceFloor = 0.05
 	t.AdvancedThrust = 2 // rules §3.3.3: two thruster points per rating
-	t.TechPremium = 0.032
+	t.TechPremium = 0.0145
 	t.DefenceMinFaces = 4.86
 	t.DamageControl = map[string]float64{"D4": 1, "D5": 1, "D6": 1} // priced once, in D
 	t.V2 = &V2Table{
@@ -177,14 +177,14 @@ func tableV2() *Table {
 				Armour: 1, ArmourType: "energyKinetic", TR: 2, EW: 2, EMS: 2, MF: 3, Crew: 2, Speed: 16,
 				PDCount: 1, PD: RefWeapon{Count: 1, Type: "energy", Pulse: 2, Die: "D4", Range: 0, Interceptable: true},
 				Sensor: 12, Weapons: []RefWeapon{{Count: 3, Type: "energy", Pulse: 2, Die: "D6", Mod: 0, Range: 10}}},
-			{Name: "cruiser", Weight: 1.73, SectionHull: 16, SectionLayers: 2, CoreHull: 30, CoreLayers: 3,
+			{Name: "cruiser", Weight: 2.09, SectionHull: 16, SectionLayers: 2, CoreHull: 30, CoreLayers: 3,
 				Armour: 2, ArmourType: "energyKinetic", Shields: 4, ShieldType: "energy", Regen: 1,
 				TR: 0, EW: 2, EMS: 4, MF: 9, Crew: 2, Speed: 10,
 				PDCount: 2, PD: RefWeapon{Count: 2, Type: "energy", Pulse: 3, Die: "D3", Range: 0, Interceptable: true},
 				Sensor: 14, Weapons: []RefWeapon{
 					{Count: 2, Type: "energy", Pulse: 2, Die: "D6", Mod: 1, Range: 15},
 					{Count: 2, Type: "kinetic", Pulse: 1, Die: "D8", Mod: 2, Penetrating: true, Range: 20}}},
-			{Name: "battleship", Weight: 0.05, SectionHull: 40, SectionLayers: 3, CoreHull: 60, CoreLayers: 4,
+			{Name: "battleship", Weight: 0.107, SectionHull: 40, SectionLayers: 3, CoreHull: 60, CoreLayers: 4,
 				Armour: 4, ArmourType: "energyKinetic", Ablative: 1, Shields: 10, ShieldType: "energyKinetic", Regen: 2,
 				Deflector: 2, DeflectorType: "energyKinetic", TR: -1, EW: 3, EMS: 6, MF: 20, Crew: 2, Speed: 8,
 				PDCount: 3, PD: RefWeapon{Count: 3, Type: "energy", Pulse: 3, Die: "D4", Range: 0, Interceptable: true},
@@ -204,34 +204,34 @@ func tableV2() *Table {
 				Sensor: 12, Weapons: []RefWeapon{{Count: 1, Type: "energy", Pulse: 2, Die: "D6", Mod: 0, Range: 10}},
 				Squadrons: 6, Squadron: RefSquadron{Strength: 6, Speed: 20, Defence: 1, TR: 6, Pulse: 2, Die: "D6", Mod: 1, Type: "energy"}},
 		},
-		RangeWeights:   []float64{1, 0.9, 0.81, 0.729, 0.656, 0.59, 0.531, 0.478, 0.43, 0.387},
-		KillTurns0:     0.025,
-		HorizonTurns:   10,
-		FightTurns:     4.8,
-		CritBase:       3.7,
-		CritPerEMS:     0.1,
+		RangeWeights:   []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+		KillTurns0:     0.073,
+		HorizonTurns:   11,
+		FightTurns:     5.3,
+		CritBase:       10.8,
+		CritPerEMS:     0.034,
 		CritFragile:    0,
-		DisableBase:    0.055,
-		DisableFragile: 0.01,
-		FighterWeight:  0.825,
-		RegenWeight:    0.01,
+		DisableBase:    0.0102,
+		DisableFragile: 0.0049,
+		FighterWeight:  0.74,
+		RegenWeight:    0.086,
 		PresentBest:    1,
 		// Rules §3.4.9: 4 x rating while no other EW system and no sensor
 		// is used; 1 x rating once it has fired.
 		StealthFull:        4,
 		StealthCompromised: 1,
 		CloakBonus:         0.05,
-		RepairWeight:       0.41,
+		RepairWeight:       0.45,
 		TechRepairPerCrew:  1,
 		RefCrew:            2,
 		RamAllowed:         1.0 / 3,
-		RamSuccess:         0.0075,
+		RamSuccess:         0.0014,
 		RamMassRatio:       1.5,
 		FTLAway:            2.875,
-		FighterContact:     0.6,
+		FighterContact:     0.88,
 		SpeedRef:           12,
-		SpeedWeight:        0.16,
-		TurnWeight:         0.08,
+		SpeedWeight:        0.059,
+		TurnWeight:         0.13,
 		CiCPerUnit:         2,
 		CiCUnits:           2,
 		UtilityCap:         0.15,

@@ -138,12 +138,15 @@ type NearEqual struct {
 	Pairs int
 	Duels int
 	// WinA is the A side's score (wins + half the draws) over all duels,
-	// with its 95 % Wilson interval; A is the first style of a style
-	// pairing, the side with more hull hits otherwise.
+	// with a 95 % interval over pairs (pairs differ more than dice do);
+	// A is the first style of a style pairing, the side with more hull
+	// hits otherwise.
 	WinA, Lo, Hi float64
 	// HigherCV is the score of the side with the higher CV.
 	HigherCV float64
 	Draws    float64
+
+	scores []float64 // per pair
 }
 
 // Calibrate runs a calibration. It is deterministic for a given config
@@ -329,6 +332,7 @@ func (c *Calibration) matched(gen func(Style, int) (*Ship, error), v Valuer, vi 
 	for k, j := range jobs {
 		c.count(res[k])
 		tot.merge(res[k])
+		ne.scores = append(ne.scores, res[k].WinRate(0))
 		if v.Value(j.a[0]) >= v.Value(j.b[0]) {
 			higher += res[k].WinRate(0) * float64(res[k].Runs)
 		} else {
@@ -345,8 +349,21 @@ func (c *Calibration) matched(gen func(Style, int) (*Ship, error), v Valuer, vi 
 func (ne *NearEqual) fill(tot Result) {
 	ne.Duels = tot.Runs
 	ne.WinA = tot.WinRate(0)
-	score := tot.Wins[0]*2 + tot.Draws
-	ne.Lo, ne.Hi = Wilson(score, 2*tot.Runs) // half-points as trials: an approximation for draws
+	// The interval is over pairs: mean +- 1.96 standard errors of the
+	// per-pair scores.
+	n := float64(len(ne.scores))
+	if n > 1 {
+		m, v := 0.0, 0.0
+		for _, x := range ne.scores {
+			m += x
+		}
+		m /= n
+		for _, x := range ne.scores {
+			v += (x - m) * (x - m)
+		}
+		se := math.Sqrt(v / (n - 1) / n)
+		ne.Lo, ne.Hi = max(0, ne.WinA-1.96*se), min(1, ne.WinA+1.96*se)
+	}
 	if tot.Runs > 0 {
 		ne.Draws = float64(tot.Draws) / float64(tot.Runs)
 	}
@@ -381,11 +398,12 @@ func (c *Calibration) fleets(gen func(Style, int) (*Ship, error), v Valuer, vi i
 	}
 	res := runJobs(jobs, cfg.Seed+uint64(base), cfg.Workers, cfg.Options)
 	var tot Result
+	ne := NearEqual{Label: "3 v 3 fleets", Pairs: len(jobs)}
 	for k := range jobs {
 		c.count(res[k])
 		tot.merge(res[k])
+		ne.scores = append(ne.scores, res[k].WinRate(0))
 	}
-	ne := NearEqual{Label: "3 v 3 fleets", Pairs: len(jobs)}
 	ne.fill(tot)
 	ne.HigherCV = math.NaN()
 	return ne, nil

@@ -175,7 +175,7 @@ func fitObjective(tb costing.Table, data []fitPair, cr *Ship) (obj, beta float64
 		if cnt[g] > 0 {
 			bias[g] /= cnt[g]
 		}
-		obj += 10 * bias[g] * bias[g]
+		obj += 20 * bias[g] * bias[g]
 	}
 	return obj, beta, bias
 }
@@ -184,7 +184,7 @@ func TestFitV2(t *testing.T) {
 	if !*fitFlag {
 		t.Skip("run with -fit to search metaverse-cv/2's constants")
 	}
-	data := fitData(t, 101, 800, 150, 80)
+	data := fitData(t, 101, 1000, 600, 80)
 	cr, err := Compile(costing.NewModel(nil), cruiser(t))
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ func (c *Calibration) Markdown() string {
 		fmt.Fprintf(&b, "| %s | %.3f | %.4f | %.4f | %s |\n", f.Name, f.Beta, f.Brier, f.Resolution, m)
 	}
 	b.WriteString("\n### Near-equal pairs (CV within 10 %)\n\n")
-	b.WriteString("Score is the A side's wins plus half its draws, over all duels, with a 95 % interval. A is the first style of a style pairing; for random styles and fleets it is the side with more hull hits, so a model that overrates size (or underrates it) shows as a score away from 50 %. \"Higher CV\" is the score of the side the model rates higher.\n\n")
+	b.WriteString("Score is the A side's wins plus half its draws, over all duels, with a 95 % interval over pairs. A is the first style of a style pairing; for random styles and fleets it is the side with more hull hits, so a model that overrates size (or underrates it) shows as a score away from 50 %. \"Higher CV\" is the score of the side the model rates higher.\n\n")
 	b.WriteString("| model | pairing | pairs | score of A | 95 % | higher CV | draws |\n|---|---|---|---|---|---|---|\n")
 	for _, name := range c.Valuers {
 		ne, ok := c.Near[name]
