@@ -154,6 +154,7 @@ func (s *Server) routes() {
 	v1.POST("/fleets/:id/upgrade", s.upgradeFleet)
 	get(v1, "/fleets/:id/pack.pdf", s.fleetPackPDF)
 	get(v1, "/fleet-library", s.fleetLibrary)
+	get(v1, "/fleet-facts", s.fleetFacts)
 
 	get(v1, "/library", s.library)
 	v1.POST("/import", s.importDesigns)
