@@ -27,16 +27,18 @@ func TestFleetFactsRoute(t *testing.T) {
 	c.do("HEAD", "/api/v1/fleet-facts", nil).want(t, 200)
 	var a struct {
 		Levels, LimitKinds, CommandQuality, DamageControl []string
-		TierLimits, CrewQuality                          []int
-		SquadronFTLQuality                               string
-		SquadronDefaults                                 struct {
+		TierLimits, CrewQuality                           []int
+		SquadronFTLQuality                                string
+		SquadronDefaults                                  struct {
 			CrewQuality    int
 			CommandQuality string
 		}
 		Rules      []struct{ ID, Severity string }
 		Encounters []struct{ ID string }
-		JSONSchema struct{ ID string `json:"$id"` }
-		Blank      json.RawMessage
+		JSONSchema struct {
+			ID string `json:"$id"`
+		}
+		Blank json.RawMessage
 	}
 	r.decode(t, &a)
 	got := fmt.Sprintln(a.Levels, a.LimitKinds, a.TierLimits, a.CrewQuality, a.CommandQuality, a.DamageControl, a.SquadronFTLQuality, a.SquadronDefaults)
