@@ -48,18 +48,29 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	e.tl = clampInt(d.TechLevel, 1, 10)
 	e.quality(opt)
 
-	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), ModelVersion, 0)
+	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), e.t.Version, 0)
 	loads := m.cat.LoadTotals(d)
 	e.add(root, e.size(), e.reactors(loads), e.space(), e.lifeSupport(), e.speed())
 	e.scan()
 
-	o := e.offence()
-	df := e.defence()
-	mo := e.mobility()
-	te := e.technology()
-	u := e.utility()
-	cv := e.combatValue(o, df, mo, te, u)
-	e.add(root, cv, e.points())
+	if e.t.Formula >= 2 {
+		p := e.profile2()
+		r.CarriesFighters = len(p.squadrons)+len(p.cap) > 0 || p.launch > 0
+		o := e.offence2(p)
+		df := e.defence2(p)
+		mo := e.mobility2(p)
+		te := e.technology()
+		u := e.utility2(p)
+		e.add(root, e.combatValue2(o, df, mo, te, u), e.points2())
+	} else {
+		o := e.offence()
+		df := e.defence()
+		mo := e.mobility()
+		te := e.technology()
+		u := e.utility()
+		cv := e.combatValue(o, df, mo, te, u)
+		e.add(root, cv, e.points())
+	}
 	root.Value = float64(r.CV)
 	r.Explanation = root
 	return r
@@ -218,10 +229,13 @@ func (e *eval) speed() *Node {
 			pts := float64(clampCount(s.Count) * clampInt(s.Rating, 0, 1000))
 			switch s.Kind {
 			case kindSTLPrimitive:
-				switch s.Facing {
-				case "aft":
+				// metaverse-cv/2 reads rules §1.2: rear sections accelerate,
+				// fore sections decelerate, so a drive facing against its
+				// section's end pushes nothing.
+				switch {
+				case s.Facing == "aft" && (e.t.Formula < 2 || ns.Name != designer.SectionFore):
 					a.Forward += pts
-				case "fore":
+				case s.Facing == "fore" && (e.t.Formula < 2 || ns.Name != designer.SectionAft):
 					a.Reverse += pts
 				}
 			case kindSTLBasic:

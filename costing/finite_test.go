@@ -108,19 +108,21 @@ func TestNegativeHullHitsAreFinite(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decoder refuses the draft: %v", err)
 			}
-			r := testModel.Evaluate(d, Options{})
-			assertFinite(t, "result", r)
-			if r.Legal {
-				t.Error("the draft is reported legal")
+			for _, m := range testModels {
+				r := m.Evaluate(d, Options{})
+				assertFinite(t, m.Version(), r)
+				if r.Legal {
+					t.Error("the draft is reported legal")
+				}
+				if r.CV < 0 || r.Points < 0 || r.Components.Defence < 0 {
+					t.Errorf("CV %d, points %d, D %v: want non-negative", r.CV, r.Points, r.Components.Defence)
+				}
+				if _, err := json.Marshal(r); err != nil {
+					t.Fatalf("result does not encode: %v", err)
+				}
+				ref := loadDesign(t, "testdata/reference-cruiser.json")
+				assertFinite(t, "compare", m.Compare(ref, d))
 			}
-			if r.CV < 0 || r.Points < 0 || r.Components.Defence < 0 {
-				t.Errorf("CV %d, points %d, D %v: want non-negative", r.CV, r.Points, r.Components.Defence)
-			}
-			if _, err := json.Marshal(r); err != nil {
-				t.Fatalf("result does not encode: %v", err)
-			}
-			ref := loadDesign(t, "testdata/reference-cruiser.json")
-			assertFinite(t, "compare", testModel.Compare(ref, d))
 		})
 	}
 }
@@ -141,6 +143,8 @@ func TestInvalidFixturesAreFinite(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		assertFinite(t, n, testModel.Evaluate(d, Options{}))
+		for _, m := range testModels {
+			assertFinite(t, n+" "+m.Version(), m.Evaluate(d, Options{}))
+		}
 	}
 }

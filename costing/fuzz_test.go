@@ -30,7 +30,16 @@ func FuzzEvaluate(f *testing.F) {
 		if err != nil {
 			return
 		}
-		r := testModel.Evaluate(d, Options{})
+		for _, m := range testModels {
+			fuzzOne(t, m, d, ref)
+		}
+	})
+}
+
+// fuzzOne checks one decoded document under one model.
+func fuzzOne(t *testing.T, m *Model, d *designer.Design, ref []byte) {
+	{
+		r := m.Evaluate(d, Options{})
 		if r == nil || r.Problems == nil || r.Explanation == nil {
 			t.Fatalf("incomplete result: %+v", r)
 		}
@@ -45,7 +54,7 @@ func FuzzEvaluate(f *testing.F) {
 		}
 		_ = r.Explanation.Text()
 		if rd, err := designer.DecodeDesign(ref); err == nil {
-			c := testModel.Compare(rd, d)
+			c := m.Compare(rd, d)
 			assertFinite(t, "compare", c)
 			sum := 0
 			for _, ch := range c.Changes {
@@ -55,13 +64,13 @@ func FuzzEvaluate(f *testing.F) {
 				t.Fatalf("compare parts add up to %d, total %d", sum, c.Total.CV)
 			}
 		}
-	})
+	}
 }
 
 func TestEvaluateNilAndEmpty(t *testing.T) {
 	for _, d := range []*designer.Design{nil, {}, {Sections: designer.Sections{Core: &designer.Section{}}}} {
 		r := testModel.Evaluate(d, Options{})
-		if r == nil || r.Problems == nil || r.Explanation == nil || r.ModelVersion != ModelVersion {
+		if r == nil || r.Problems == nil || r.Explanation == nil || r.ModelVersion != DefaultVersion {
 			t.Fatalf("Evaluate(%v) = %+v", d, r)
 		}
 		if _, err := json.Marshal(r); err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -37,16 +38,19 @@ type goldenFile struct {
 	Designs      []goldenDesign `json:"designs"`
 }
 
-func goldenPath() string {
-	return filepath.Join("..", "testdata", "golden", "metaverse-cv-1.json")
+func goldenPath(version string) string {
+	return filepath.Join("..", "testdata", "golden", strings.ReplaceAll(version, "/", "-")+".json")
 }
 
-// TestGolden pins every sample design's numbers under metaverse-cv/1; any
-// drift fails. Regenerate with: go test ./costing -run TestGolden -update
-func TestGolden(t *testing.T) {
-	g := goldenFile{ModelVersion: ModelVersion}
+// TestGolden pins every sample design's numbers under each published
+// model, one file per version; any drift fails. Regenerate with:
+// go test ./costing -run TestGolden -update
+func TestGolden(t *testing.T) { forEachModel(t, testGolden) }
+
+func testGolden(t *testing.T, m *Model) {
+	g := goldenFile{ModelVersion: m.Version()}
 	for _, f := range sampleFiles(t) {
-		r := testModel.Evaluate(loadDesign(t, f), Options{})
+		r := m.Evaluate(loadDesign(t, f), Options{})
 		gd := goldenDesign{
 			File: filepath.ToSlash(f), Name: r.Name, CV: r.CV, Points: r.Points, EMS: r.EMS,
 			TargetRating: r.TargetRating, MassFactor: r.MassFactor, HullHits: r.HullHits, Tier: r.Tier,
@@ -66,13 +70,13 @@ func TestGolden(t *testing.T) {
 	}
 	got = append(got, '\n')
 	if *update {
-		if err := os.WriteFile(goldenPath(), got, 0o644); err != nil {
+		if err := os.WriteFile(goldenPath(m.Version()), got, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("wrote %s", goldenPath())
+		t.Logf("wrote %s", goldenPath(m.Version()))
 		return
 	}
-	want, err := os.ReadFile(goldenPath())
+	want, err := os.ReadFile(goldenPath(m.Version()))
 	if err != nil {
 		t.Fatalf("read golden file (regenerate with -update): %v", err)
 	}

@@ -11,6 +11,26 @@ import (
 
 var testModel = NewModel(designer.BuiltinCatalogue())
 
+// testModels is one model of each published version, oldest first.
+var testModels = func() []*Model {
+	var ms []*Model
+	for _, v := range Versions() {
+		m, err := NewModelVersion(designer.BuiltinCatalogue(), v)
+		if err != nil {
+			panic(err)
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}()
+
+// forEachModel runs f as a subtest under every published model.
+func forEachModel(t *testing.T, f func(t *testing.T, m *Model)) {
+	for _, m := range testModels {
+		t.Run(m.Version(), func(t *testing.T) { f(t, m) })
+	}
+}
+
 // loadDesign reads a design file relative to the repository root.
 func loadDesign(t testing.TB, path string) *designer.Design {
 	t.Helper()

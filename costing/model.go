@@ -20,17 +20,41 @@ type Model struct {
 	dice attackerDice
 }
 
-// NewModel returns the metaverse-cv/1 model over cat. A nil cat means the
-// built-in catalogue.
+// NewModel returns the default model (DefaultVersion) over cat. A nil cat
+// means the built-in catalogue.
 func NewModel(cat *designer.Catalogue) *Model {
+	m, err := NewModelVersion(cat, DefaultVersion)
+	if err != nil {
+		panic(err) // DefaultVersion is always published
+	}
+	return m
+}
+
+// NewModelVersion returns the model of a published version (see
+// Versions) over cat; a nil cat means the built-in catalogue. An unknown
+// version is an error that lists the known ones.
+func NewModelVersion(cat *designer.Catalogue, version string) (*Model, error) {
 	if cat == nil {
 		cat = designer.BuiltinCatalogue()
 	}
-	t := V1()
-	return &Model{t: t, cat: cat, dice: t.newAttackerDice()}
+	t, err := TableFor(version)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{t: t, cat: cat, dice: t.newAttackerDice()}, nil
 }
 
-// Version returns the model version, ModelVersion.
+// NewModelTable returns a model over cat with the given constants: for
+// calibration and tests. The table's Version names it.
+func NewModelTable(cat *designer.Catalogue, t Table) *Model {
+	if cat == nil {
+		cat = designer.BuiltinCatalogue()
+	}
+	tc := t.clone()
+	return &Model{t: tc, cat: cat, dice: tc.newAttackerDice()}
+}
+
+// Version returns the model's version, such as "metaverse-cv/2".
 func (m *Model) Version() string { return m.t.Version }
 
 // Table returns a copy of the model's constants.

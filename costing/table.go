@@ -1,15 +1,37 @@
 package costing
 
-// ModelVersion names the combat value model implemented here. Any change
-// to a constant in Table bumps it, and the golden file under
-// testdata/golden pins every sample design's numbers under it.
-const ModelVersion = "metaverse-cv/1"
+import (
+	"fmt"
+	"strings"
+)
+
+// The published versions of the combat value model. Each has its own
+// constants table and golden file under testdata/golden; a change to any
+// constant or formula of a published version is a new version.
+const (
+	VersionV1 = "metaverse-cv/1"
+	VersionV2 = "metaverse-cv/2"
+)
+
+// DefaultVersion is the version NewModel returns.
+const DefaultVersion = VersionV1
+
+// ModelVersion is the default model version, DefaultVersion.
+const ModelVersion = DefaultVersion
+
+// Versions lists every published model version, oldest first.
+func Versions() []string { return []string{VersionV1, VersionV2} }
 
 // Table holds every constant of the costing model (rules §6-8). There is
 // exactly one table per model version; nothing in the package uses a
 // numeric literal that changes a result without going through it.
 type Table struct {
 	Version string `json:"version"`
+	// Formula selects the formulas the constants feed: 1 for
+	// metaverse-cv/1, 2 for metaverse-cv/2 (which also reads V2).
+	Formula int `json:"formula"`
+	// V2 holds the constants only metaverse-cv/2 has.
+	V2 *V2Table `json:"v2,omitempty"`
 
 	// K scales sqrt(O x D) so that the reference cruiser scores exactly
 	// 100 (rules §7.1). Frozen: a test recomputes it.
@@ -151,10 +173,28 @@ type ReferenceAttacker struct {
 // it cannot change the model.
 func V1() *Table { return tableV1.clone() }
 
+// V2 returns a deep copy of the metaverse-cv/2 constants table.
+func V2() *Table { return tableV2().clone() }
+
+// TableFor returns a deep copy of the constants table of a published
+// version, or an error naming the versions there are.
+func TableFor(version string) (*Table, error) {
+	switch version {
+	case VersionV1:
+		return V1(), nil
+	case VersionV2:
+		return V2(), nil
+	}
+	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
+}
+
 // clone deep-copies a table (its slices and maps too).
 func (t *Table) clone() *Table {
 	c := *t
 	c.Ranges = append([]int(nil), c.Ranges...)
+	if c.V2 != nil {
+		c.V2 = c.V2.clone()
+	}
 	for _, m := range []*map[string]float64{&c.RateOfFire, &c.DefenceTypeWeight, &c.ShieldRegen, &c.HullFactor,
 		&c.DamageControlD, &c.FTLFactor, &c.UtilityPerRating, &c.UtilityPerSystem, &c.CommandFactor, &c.DamageControl} {
 		cp := make(map[string]float64, len(*m))
@@ -170,7 +210,8 @@ func (t *Table) clone() *Table {
 // model. Change nothing here without bumping ModelVersion and
 // regenerating the golden file.
 var tableV1 = Table{
-	Version: ModelVersion,
+	Version: VersionV1,
+	Formula: 1,
 
 	K:                1.8875237929617343,
 	ReferenceOffence: 5.440875,

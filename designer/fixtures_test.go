@@ -132,6 +132,9 @@ var mutations = []mutation{
 		removeKind(d.Sections.Port, "thruster")
 		removeKind(d.Sections.Starboard, "thruster")
 	}},
+	{rule: "R-PRO-09", design: func(d *Design) {
+		d.Sections.Fore.Systems = append(d.Sections.Fore.Systems, System{Kind: "stlPrimitive", Rating: 1, Facing: "aft", Count: 1})
+	}},
 	{rule: "R-PRO-07", design: func(d *Design) { d.Sections.Core.Systems[2].Rating = 11 }},
 	{rule: "R-PRO-08", design: func(d *Design) { removeKind(d.Sections.Core, "ftlBasic") }},
 	{rule: "R-EW-01", design: func(d *Design) { removeKind(d.Sections.Core, "sensor") }},
@@ -142,6 +145,12 @@ var mutations = []mutation{
 	}},
 	{rule: "R-SECY-03", design: func(d *Design) { d.Sections.Fore.Systems = append(d.Sections.Fore.Systems, sys("deflector", 1)) }},
 	{rule: "R-SECY-04", design: func(d *Design) { carrier(d); removeKind(d.Sections.Core, "soc") }},
+	{rule: "R-SECY-05", design: func(d *Design) {
+		carrier(d)
+		for _, a := range ArcOrder {
+			d.Sections.Get(SectionName(a)).Shields.Get(a).Type = DefenceEnergyKinetic
+		}
+	}},
 	{rule: "R-SYS-01", design: func(d *Design) { d.Sections.Core.Systems = append(d.Sections.Core.Systems, sys("tractorBeam", 2)) }},
 	{rule: "R-SYS-02", design: func(d *Design) { d.Sections.Core.Systems[0].Rating = 3 }},
 	{rule: "R-SYS-03", design: func(d *Design) { d.Sections.Core.Systems[3].Facing = "fore" }},

@@ -1,7 +1,8 @@
 package designer
 
-// propulsion checks the ship-wide drive rules R-PRO-04, -05, -06 and -08.
-// Per-entry facing, axis and rating rules are checked with each system.
+// propulsion checks the ship-wide drive rules R-PRO-04, -05, -06, -08 and
+// -09, and the carrier's launch arc (R-SECY-05). Per-entry facing, axis
+// and rating rules are checked with each system.
 func (v *validator) propulsion() {
 	var accel, decel, turn, ftl bool
 	cinematic := v.d.Movement == MovementCinematic
@@ -17,12 +18,19 @@ func (v *validator) propulsion() {
 			at := root("sections").key(string(name)).key("systems").idx(i)
 			switch s.Kind {
 			case "stlPrimitive":
-				switch s.Facing {
-				case "aft":
+				// Rules §1.2: drives in the rearward section accelerate, those
+				// in the forward section decelerate. A drive facing against
+				// its section's end pushes nothing.
+				switch {
+				case s.Facing == "aft" && name == SectionFore, s.Facing == "fore" && name == SectionAft:
+					v.warnf("R-PRO-09", at.key("facing"), "face it "+map[SectionName]string{SectionFore: "fore", SectionAft: "aft"}[name]+
+						", or move it to the "+map[SectionName]string{SectionFore: "aft", SectionAft: "fore"}[name]+" section or the core",
+						"a primitive drive facing %s in the %s section pushes nothing: rear sections accelerate, fore sections decelerate", s.Facing, name)
+				case s.Facing == "aft":
 					accel = true
-				case "fore":
+				case s.Facing == "fore":
 					decel = true
-				case "port", "starboard":
+				case s.Facing == "port" || s.Facing == "starboard":
 					if cinematic {
 						v.warnf("R-PRO-05", at.key("facing"), "face it fore or aft, or switch to newtonian movement",
 							"a side-facing primitive drive does nothing for a cinematic ship")
@@ -63,7 +71,40 @@ func (v *validator) propulsion() {
 	if cinematic && !turn {
 		v.warnf("R-PRO-06", root("sections"), "add thrusters facing port and starboard, or an advanced drive", "this cinematic ship has no thrusters or advanced drive, so it cannot turn")
 	}
+	v.launchArc()
 	if !ftl {
 		v.warnf("R-PRO-08", root("sections"), "add an FTL drive, or plan a tow by a fleet ship with a grappler", "without an FTL drive the ship cannot join a pickup game unless towed")
 	}
+}
+
+// launchArc is R-SECY-05 (rules §2.1.4): launching and recovering
+// squadrons needs an arc with no shields that stop kinetic fire. A
+// carrier whose every arc carries them must drop shields to launch.
+func (v *validator) launchArc() {
+	bays := false
+	for _, ns := range v.d.Sections.List() {
+		for _, h := range ns.Section.Hangars {
+			if h.Count > 0 {
+				bays = true
+			}
+		}
+	}
+	if !bays {
+		return
+	}
+	for _, a := range ArcOrder {
+		sec := v.d.Sections.Get(SectionName(a))
+		if sec == nil {
+			sec = v.d.Sections.Core
+		}
+		if sec == nil {
+			return
+		}
+		sh := sec.Shields.Get(a)
+		if sh == nil || sh.Hits <= 0 || (sh.Type != DefenceKinetic && sh.Type != DefenceEnergyKinetic) {
+			return
+		}
+	}
+	v.warnf("R-SECY-05", root("sections"), "make one arc's shields energy only, or leave one arc unshielded",
+		"every arc carries shields that stop kinetic fire, so the ship must drop shields to launch or recover squadrons")
 }

@@ -77,6 +77,16 @@ func TestRulesDoNotFireAtTheEdge(t *testing.T) {
 			d.Sections.Port.Systems = append(d.Sections.Port.Systems, System{Kind: "stlPrimitive", Rating: 1, Facing: "port", Count: 1},
 				System{Kind: "stlBasic", Rating: 1, Axis: "portStarboard", Count: 1})
 		}},
+		{"R-PRO-09 (aft-facing drive in the core and the aft section)", func(d *Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, System{Kind: "stlPrimitive", Rating: 1, Facing: "aft", Count: 1},
+				System{Kind: "stlPrimitive", Rating: 1, Facing: "fore", Count: 1})
+		}},
+		{"R-SECY-05 (one arc's shields energy only)", func(d *Design) {
+			carrier(d)
+			for _, a := range []Arc{ArcFore, ArcAft, ArcPort} {
+				d.Sections.Get(SectionName(a)).Shields.Get(a).Type = DefenceKinetic
+			}
+		}},
 		{"R-PRO-07 R-PRO-08", func(d *Design) {
 			d.Sections.Core.Systems[2].Rating = 10
 			d.Sections.Fore.Systems = append(d.Sections.Fore.Systems, sys("ftlAdvanced", 1), sys("ftlPrimitive", 10))

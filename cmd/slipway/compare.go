@@ -16,7 +16,8 @@ func compareCommand() command {
 		name:    "compare",
 		summary: "show what changed between two designs and how much each change moved CV, points, EMS and TR",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("compare", stderr, "compare A B [--json]")
+			fs := newFlags("compare", stderr, "compare A B [--json] [--model VERSION]")
+			model := modelFlag(fs)
 			asJSON := fs.Bool("json", false, "print the comparison as JSON")
 			files, code, ok := parseArgs(fs, args)
 			if !ok {
@@ -33,7 +34,12 @@ func compareCommand() command {
 					return 2
 				}
 			}
-			c := costing.NewModel(designer.BuiltinCatalogue()).Compare(ds[0], ds[1])
+			m, err := openModel(*model)
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway compare: %v\n", err)
+				return 2
+			}
+			c := m.Compare(ds[0], ds[1])
 			if *asJSON {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")

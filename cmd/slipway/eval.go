@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +26,8 @@ func evalCommand() command {
 		name:    "eval",
 		summary: "derive a design's statistics, combat value and points (exit 0 legal, 1 illegal, 2 unreadable)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
+			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--model VERSION] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
+			model := modelFlag(fs)
 			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
 			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
 			tier := fs.Int("tier", 0, "reject designs above tier `N` (1-3)")
@@ -58,7 +60,11 @@ func evalCommand() command {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2
 			}
-			m := costing.NewModel(designer.BuiltinCatalogue())
+			m, err := openModel(*model)
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
+				return 2
+			}
 			r := m.Evaluate(d, costing.Options{TierLimit: *tier, CrewQuality: *crew,
 				CommandQuality: designer.Die(strings.ToUpper(*cmd)), DamageControl: designer.Die(strings.ToUpper(*dc))})
 			if *asJSON {
@@ -77,6 +83,16 @@ func evalCommand() command {
 			return 0
 		},
 	}
+}
+
+// modelFlag adds --model to a command: the combat value model version.
+func modelFlag(fs *flag.FlagSet) *string {
+	return fs.String("model", costing.DefaultVersion, "combat value model: "+strings.Join(costing.Versions(), " or "))
+}
+
+// openModel returns the named model over the built-in catalogue.
+func openModel(version string) (*costing.Model, error) {
+	return costing.NewModelVersion(designer.BuiltinCatalogue(), version)
 }
 
 // readDesignFile opens and strictly decodes one design document.

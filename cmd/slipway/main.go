@@ -26,7 +26,7 @@ func commands() []command {
 		validateCommand(),
 		catalogueCommand(),
 		serveCommand(), recomputeCommand(), migrateStoreCommand(), importCommand(), exportCommand(),
-		evalCommand(), compareCommand(),
+		evalCommand(), compareCommand(), simulateCommand(), calibrateCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
 		fleetCommand(),
 	}

@@ -1,0 +1,310 @@
+package costing
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// profile is the evaluated ship as metaverse-cv/2 plays it.
+type profile struct {
+	sensors   []int // sensor array ratings, best first
+	elint     int
+	targeting int
+	mounts    []mountV2
+	arcs      [4]defArc
+	coreArcs  [4]defArc // the core as each arc's fire meets it once the section is gone
+	hull      float64
+	layers    int
+	ewArray   int
+	ecm       int
+	stealth   int
+	cloak     bool
+	pods      []int
+	emsC      float64
+	trC       float64
+	mf        int
+	speed     int
+	turnSteps int
+	squadrons []squadV2 // strike squadrons carried
+	cap       []squadV2 // squadrons that fight only starfighters and weapons fire
+	soc       int
+	launch    int
+	crewSec   float64 // mean crew parties per standing section
+	crew      []int   // crew parties per section, SectionOrder
+	ls        []int   // life support per section
+	dcSides   int
+	hullType  string
+	ftl       string
+	ftlRating int
+	jammers   int
+	teleport  []int
+	cic       int
+	fragile   int // bridge, sensors, reactors: how many stand in one section only
+}
+
+type mountV2 struct {
+	path    string
+	label   string
+	count   float64
+	w       wspec
+	sectors uint8
+}
+
+type squadV2 struct {
+	def *designer.SquadronDef
+	n   float64
+}
+
+// profile2 reads the design into a profile.
+func (e *eval) profile2() *profile {
+	t := e.t
+	d := e.d
+	p := &profile{dcSides: designer.Die(e.r.Quality.DamageControl).Sides(), hullType: d.Hull, mf: e.r.MassFactor}
+	if p.dcSides == 0 {
+		p.dcSides = 4
+	}
+	secs := &d.Sections
+	core := secs.Core
+	coreHull, coreLayers := 0.0, 0
+	if core != nil {
+		coreHull, coreLayers = float64(hullHits(core)), standingLayers(core)
+	}
+	for ai, a := range designer.ArcOrder {
+		sec := secs.Get(designer.SectionName(a))
+		src := sec
+		ar := defArc{coreHull: coreHull, coreLayers: coreLayers}
+		if sec != nil {
+			ar.secHull, ar.secLayers = float64(hullHits(sec)), standingLayers(sec)
+		} else {
+			src = core
+		}
+		if src != nil {
+			if x := src.Armour.Get(a); x != nil {
+				ar.armour, ar.armourMask = clampInt(x.Rating, 0, 5), defenceMask(x.Type)
+			}
+			if x := src.Ablative.Get(a); x != nil {
+				ar.ablative = clampInt(*x, 0, 5)
+			}
+			if x := src.Shields.Get(a); x != nil {
+				ar.shields, ar.shieldMask = float64(clampInt(x.Hits, 0, 1_000_000)), defenceMask(x.Type)
+			}
+		}
+		p.arcs[ai] = ar
+		p.coreArcs[ai] = defArc{armour: 1, armourMask: maskEnergy | maskKinetic, coreHull: coreHull, coreLayers: coreLayers, through: true}
+		if sec == nil {
+			// The core faces this arc itself: once its shields are down,
+			// fire meets its own armour.
+			c := ar
+			c.shields = 0
+			p.coreArcs[ai] = c
+		}
+	}
+	p.crew = make([]int, 0, 5)
+	p.ls = make([]int, 0, 5)
+	crewTotal, secN := 0, 0
+	for _, ns := range secs.List() {
+		sec := ns.Section
+		p.hull += float64(hullHits(sec))
+		p.layers += standingLayers(sec)
+		c, _ := sec.People()
+		c = clampInt(c, 0, 1_000_000)
+		p.crew = append(p.crew, c)
+		crewTotal += c
+		secN++
+		ls := 0
+		for _, l := range e.r.LifeSupport {
+			if l.Section == ns.Name {
+				ls = l.Rating
+			}
+		}
+		p.ls = append(p.ls, ls)
+		arcOfSys := func(s designer.System) int {
+			if ns.Name == designer.SectionCore {
+				return arcIndex(designer.Arc(s.Arc))
+			}
+			return arcIndex(designer.Arc(ns.Name))
+		}
+		for _, s := range sec.Systems {
+			if s.Count <= 0 {
+				continue
+			}
+			c, rt := clampCount(s.Count), clampInt(s.Rating, 0, 1000)
+			switch s.Kind {
+			case kindSensor:
+				for k := 0; k < c && rt > 0; k++ {
+					p.sensors = append(p.sensors, rt)
+				}
+			case kindEWArray:
+				p.ewArray = max(p.ewArray, rt)
+			case kindECM:
+				p.ecm += c
+			case kindCMPod:
+				for k := 0; k < c; k++ {
+					p.pods = append(p.pods, rt)
+				}
+			case kindStealth:
+				p.stealth = max(p.stealth, rt)
+			case kindCloak:
+				p.cloak = true
+			case kindSoC:
+				p.soc += c * rt
+			case "elint":
+				p.elint = max(p.elint, rt)
+			case "targeting":
+				p.targeting = max(p.targeting, rt)
+			case "jammer":
+				p.jammers += c
+			case "cic":
+				p.cic = max(p.cic, rt)
+			case "teleporterBasic", "teleporterAdvanced":
+				for k := 0; k < c; k++ {
+					p.teleport = append(p.teleport, rt)
+				}
+			case "ftlBasic", "ftlAdvanced", "ftlPrimitive":
+				if ftlRank(s.Kind) > ftlRank(p.ftl) || (s.Kind == p.ftl && rt < p.ftlRating) {
+					p.ftl, p.ftlRating = s.Kind, max(1, rt)
+				}
+			case kindDeflector:
+				if ai := arcOfSys(s); ai >= 0 && rt > p.arcs[ai].deflector {
+					p.arcs[ai].deflector, p.arcs[ai].deflMask = rt, defenceMask(s.Type)
+				}
+			}
+			if g, ok := t.ShieldRegen[s.Kind]; ok {
+				if ai := arcOfSys(s); ai >= 0 {
+					p.arcs[ai].regen += float64(g * float64(c*rt))
+					if s.Kind == "shieldAdaptive" {
+						p.arcs[ai].adapt = min(2, p.arcs[ai].adapt+c*rt)
+					}
+				}
+			}
+		}
+		for i, mt := range sec.Weapons {
+			w := d.Weapon(mt.Weapon)
+			if w == nil || mt.Count <= 0 {
+				continue
+			}
+			var m uint8
+			for _, x := range mt.Sectors {
+				if x >= 0 && x < 8 {
+					m |= 1 << uint(x)
+				}
+			}
+			path := "sections." + string(ns.Name) + ".weapons[" + strconv.Itoa(i) + "]"
+			p.mounts = append(p.mounts, mountV2{path: path, label: strconv.Itoa(mt.Count) + " x " + w.Name + " (" + path + ")",
+				count: float64(clampCount(mt.Count)), w: specOf(t, w), sectors: m})
+		}
+		for _, h := range sec.Hangars {
+			bay := d.HangarBay(h.Bay)
+			if bay == nil || h.Count <= 0 {
+				continue
+			}
+			p.launch += clampCount(h.Count) * clampInt(bay.Launch, 0, 1000)
+			ids := make([]string, 0, len(bay.Loadout))
+			for id := range bay.Loadout {
+				ids = append(ids, id)
+			}
+			sort.Strings(ids)
+			for _, id := range ids {
+				sq := d.Squadron(id)
+				if sq == nil || !containsString(bay.Carries, id) {
+					continue
+				}
+				n := float64(clampCount(h.Count) * clampInt(bay.Loadout[id], 0, 1000))
+				if strikes(sq) {
+					p.squadrons = append(p.squadrons, squadV2{sq, n})
+				} else {
+					p.cap = append(p.cap, squadV2{sq, n})
+				}
+			}
+		}
+	}
+	for _, kind := range []string{"bridge", kindSensor, kindReactor} {
+		where := 0
+		for _, ns := range secs.List() {
+			for _, sy := range ns.Section.Systems {
+				if sy.Kind == kind && sy.Count > 0 {
+					where++
+					break
+				}
+			}
+		}
+		if where <= 1 {
+			p.fragile++
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(p.sensors)))
+	sort.Sort(sort.Reverse(sort.IntSlice(p.pods)))
+	if secN > 0 {
+		p.crewSec = float64(crewTotal) / float64(secN)
+	}
+	p.emsC = max(1, math.Sqrt(max(0, e.r.Power)/float64(e.tl)))
+	p.trC = float64(t.BaseTargetRating) - math.Log2(max(1, p.hull/t.HullHitsPerMassFactor))
+	a := e.r.Acceleration
+	if a.Forward > 0 {
+		p.speed = e.r.MaxSpeed
+		if e.d.Movement == designer.MovementNewtonian {
+			p.speed = t.CinematicSpeedPerTechLevel * e.tl // the same cap for both methods
+		}
+	}
+	p.turnSteps = int(a.Port+a.Starboard) / 2
+	return p
+}
+
+func ftlRank(kind string) int {
+	switch kind {
+	case "ftlPrimitive":
+		return 1
+	case "ftlBasic":
+		return 2
+	case "ftlAdvanced":
+		return 3
+	}
+	return 0
+}
+
+func strikes(sq *designer.SquadronDef) bool {
+	for _, w := range sq.Weapons {
+		if containsString(w.Targets, designer.FighterTargetsStarships) && w.Pulse > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func standingLayers(s *designer.Section) int {
+	n := 0
+	for _, l := range s.Layers {
+		if l.HullHits > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func arcIndex(a designer.Arc) int {
+	for i, x := range designer.ArcOrder {
+		if x == a {
+			return i
+		}
+	}
+	return -1
+}
+
+// sectorArcIndex is the arc (ArcOrder index) a firing sector belongs to.
+var sectorArcIndex = [8]int{0, 3, 3, 1, 1, 2, 2, 0}
+
+// fighterSpec turns a squadron weapon into a wspec.
+func fighterSpec(t *Table, w *designer.FighterWeapon) wspec {
+	rof, ok := t.RateOfFire[w.RateOfFire]
+	if !ok {
+		rof = t.RateOfFire[designer.RateOneShot]
+	}
+	has := func(q string) bool { return containsString(w.Qualities, q) }
+	return wspec{name: w.Name, bit: damageMask(w.DamageType), pulse: clampInt(w.Pulse, 0, 100), sides: w.Die.Sides(),
+		mod: clampInt(w.Modifier, -100, 100), rof: rof, tShips: containsString(w.Targets, designer.FighterTargetsStarships),
+		am: has("AM"), dm: has("DM"), ds: has("DS"), io: has("IO"), ml: has("ML"), ph: has("PH"), pr: has("PR"),
+		qm: has("QM"), spq: has("SP"), tm: has("TM")}
+}

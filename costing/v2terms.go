@@ -1,0 +1,988 @@
+package costing
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/slipway/slipway/designer"
+)
+
+// refArc is a reference ship's presented arc.
+func refArc(r *RefShip) defArc {
+	return defArc{armour: r.Armour, armourMask: defenceMask(r.ArmourType), ablative: r.Ablative, shields: r.Shields,
+		shieldMask: defenceMask(r.ShieldType), regen: r.Regen, deflector: r.Deflector, deflMask: defenceMask(r.DeflectorType),
+		secHull: r.SectionHull, secLayers: r.SectionLayers, coreHull: r.CoreHull, coreLayers: r.CoreLayers}
+}
+
+func (v *V2Table) critValue(ems float64) float64 { return v.CritBase + float64(v.CritPerEMS*ems) }
+
+// rangeWeightSum is the sum of the range weights.
+func (t *Table) rangeWeightSum() float64 {
+	s := 0.0
+	for _, w := range t.V2.RangeWeights {
+		s += w
+	}
+	return s
+}
+
+// interceptChance is the chance one point-defence copy (pd, fired with a
+// sensor of the given rating) stops one hit or missile of w: a sensor
+// roll against w's top face, then damage at least w's modifier.
+func interceptChance(t *Table, pd *wspec, sensor int, w *wspec) float64 {
+	if !w.interceptable || pd.pulse == 0 || sensor <= 0 {
+		return 0
+	}
+	p := HitChance(sensor, float64(sensor), float64(w.sides), t.SensorDie)
+	need := max(1, w.mod)
+	return p * chanceAtLeast(pd.pulse, pd.sides, pd.mod, need)
+}
+
+// chanceAtLeast is P(sum of n dice of the given sides, each + mod >= need),
+// exactly, by convolution.
+func chanceAtLeast(n, sides, mod, need int) float64 {
+	if sides < 1 || n < 1 {
+		return 0
+	}
+	n = min(n, 12)
+	dist := []float64{1}
+	for k := 0; k < n; k++ {
+		next := make([]float64, len(dist)+sides+max(mod, 0))
+		for s, p := range dist {
+			if p == 0 {
+				continue
+			}
+			for f := 1; f <= sides; f++ {
+				next[s+max(0, f+mod)] += p / float64(sides)
+			}
+		}
+		dist = next
+	}
+	q := 0.0
+	for s, p := range dist {
+		if s >= need {
+			q += p
+		}
+	}
+	return q
+}
+
+// squadDamage is E[max(0, face + mod - defence)] x pulse: one squadron
+// or point-defence weapon against a squadron.
+func squadDamage(w *wspec, defence int) float64 {
+	if w.sides < 1 {
+		return 0
+	}
+	s := 0.0
+	for f := 1; f <= w.sides; f++ {
+		v := f
+		if w.pr && f%2 == 1 && w.sides > 1 {
+			v *= 2
+		}
+		x := max(0, v+w.mod-defence)
+		if w.io {
+			x *= 2
+		}
+		s += float64(x)
+	}
+	return float64(w.pulse) * s / float64(w.sides)
+}
+
+// unit is one attacker under the target's EMS cap: the ship's own fire,
+// a strike mission, a salvo.
+type unit struct {
+	r    rates
+	ship bool
+}
+
+// capUnits keeps the units the target's EMS lets fire: the strongest
+// first, up to cap (continuous: a fraction of the next); the ship's own
+// fire counts against cap + targeting.
+func capUnits(us []unit, cap float64, targeting int) rates {
+	sort.SliceStable(us, func(i, j int) bool { return us[i].r.total() > us[j].r.total() })
+	var out rates
+	left := cap
+	for _, u := range us {
+		k := min(1, max(0, left))
+		if u.ship && targeting > 0 {
+			k = 1
+		}
+		out.add(u.r.scale(k))
+		left--
+	}
+	return out
+}
+
+func meanFace(sides, mod int) float64 {
+	if sides < 1 {
+		return 0
+	}
+	return float64(sides+1)/2 + float64(mod)
+}
+
+// directRates are the rates of one direct mount against a defender arc,
+// averaged over the weighted reference ranges.
+func (e *eval) directRates(m *mountV2, sensor int, ewDef, trDef float64, a *defArc, ems, mf int) (rates, float64) {
+	t := e.t
+	v := t.V2
+	w := &m.w
+	var out rates
+	hitsOut := 0.0
+	wsum := t.rangeWeightSum()
+	// The pulse's expectation depends on the range only through the
+	// energy penalty: compute each penalty once.
+	var cache [24]pulseExp
+	var have [24]bool
+	for i, dist := range t.Ranges {
+		rw := v.RangeWeights[i] / wsum
+		if dist > t.MaxDirectRange || w.rng <= 0 {
+			continue
+		}
+		band := (dist+w.rng-1)/w.rng - 1
+		pen, tp := band, trDef
+		if w.bit == maskKinetic {
+			pen, tp = 0, trDef+float64(band)
+		}
+		sp := float64(sensor) - ewDef
+		ph := HitChance(sensor, sp, min(tp, sp-t.DefenceMinFaces), t.SensorDie)
+		if w.gr {
+			ph += (1 - ph) * ph
+		}
+		var pe pulseExp
+		if pen < len(cache) {
+			if !have[pen] {
+				cache[pen], have[pen] = expectPulse(w, a, pen, ems, mf), true
+			}
+			pe = cache[pen]
+		} else {
+			pe = expectPulse(w, a, pen, ems, mf)
+		}
+		k := rw * m.count * w.rof * ph * float64(w.pulse)
+		out.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k))
+		hitsOut += rw * m.count * w.rof * ph
+	}
+	return out, hitsOut
+}
+
+// offence2 is O under metaverse-cv/2: against each reference opponent,
+// its shields plus hull over the turns the ship takes to destroy it
+// (plus KillTurns0 for overkill), weighted over the opponents. The ship
+// fires into the sector, and uses its sensor arrays the way, that make
+// O largest: in play it turns its best guns on the enemy.
+func (e *eval) offence2(p *profile) *Node {
+	// Sectors whose firing mounts are the same give the same O: try each
+	// set once. Holding direct fire only matters with salvos or
+	// teleporters to guide.
+	hold := len(p.teleport) > 0
+	for _, m := range p.mounts {
+		hold = hold || m.w.indirect
+	}
+	best, bestS, bestD := -1.0, 0, true
+	var seen []uint64
+	for s := 0; s < 8; s++ {
+		var set uint64
+		for i, m := range p.mounts {
+			if m.sectors&(1<<uint(s)) != 0 {
+				set |= 1 << uint(i%64)
+			}
+		}
+		dup := false
+		for _, x := range seen {
+			dup = dup || x == set
+		}
+		if dup && len(p.mounts) <= 64 {
+			continue
+		}
+		seen = append(seen, set)
+		for _, useDirect := range []bool{true, false} {
+			if !useDirect && !hold {
+				continue
+			}
+			if v := e.offenceAt(p, s, useDirect, nil); v > best+1e-12 {
+				best, bestS, bestD = v, s, useDirect
+			}
+		}
+	}
+	t := e.t
+	n := e.node("offence", "Offence O", "weighted mean over reference opponents of (shields + hull) / (turns to destroy + "+
+		FormatNumber(t.V2.KillTurns0)+"), best firing sector", 0, in("firing sector", float64(bestS)))
+	if !bestD {
+		n.Inputs = append(n.Inputs, in("direct fire held for the sensors", 1))
+	}
+	raw := e.offenceAt(p, bestS, bestD, n)
+	floor := float64(t.OffenceFloor * t.ReferenceOffence)
+	n.Value = max(raw, floor)
+	n.Inputs = append(n.Inputs, in("raw", raw), in("floor", floor))
+	return n
+}
+
+// offenceAt is the raw O when the ship fires into sector, using its best
+// sensor array for direct fire when useDirect, and explains it under n
+// when n is not nil.
+func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float64 {
+	t := e.t
+	v := t.V2
+	sensor := 0
+	if len(p.sensors) > 0 {
+		sensor = p.sensors[0]
+	}
+	// Which mounts fire: direct ones into the sector; indirect ones
+	// launched into it, as many as the spare sensor arrays guide.
+	var direct, indirect []int
+	for i := range p.mounts {
+		m := &p.mounts[i]
+		if !m.w.tShips || m.w.pulse == 0 || m.sectors&(1<<uint(sector)) == 0 {
+			continue
+		}
+		if m.w.indirect {
+			indirect = append(indirect, i)
+		} else if m.w.rng > 0 && useDirect {
+			direct = append(direct, i)
+		}
+	}
+	spare := p.sensors
+	if len(direct) > 0 && len(spare) > 0 {
+		spare = spare[1:]
+	}
+	capacity, salvos := 0, 0
+	icopies := 0.0
+	for _, i := range indirect {
+		icopies += p.mounts[i].count * p.mounts[i].w.rof
+	}
+	for _, s := range spare {
+		if float64(capacity) >= icopies {
+			break
+		}
+		capacity += s
+		salvos++
+	}
+	// The arrays guide the most damaging weapons first: a weak launcher
+	// added never takes guidance from a strong one.
+	guidedShare := map[int]float64{}
+	order := append([]int(nil), indirect...)
+	sort.SliceStable(order, func(a, b int) bool {
+		wa, wb := &p.mounts[order[a]].w, &p.mounts[order[b]].w
+		return float64(wa.pulse)*meanFace(wa.sides, wa.mod) > float64(wb.pulse)*meanFace(wb.sides, wb.mod)
+	})
+	left := float64(capacity)
+	guidedCopies := 0.0
+	for _, i := range order {
+		c := p.mounts[i].count * p.mounts[i].w.rof
+		g := 0.0
+		if c > 0 {
+			g = min(1, max(0, left)/c)
+		}
+		guidedShare[i] = g
+		left -= c * g
+		guidedCopies += c * g
+	}
+	guided := 0.0
+	if icopies > 0 {
+		guided = guidedCopies / icopies
+	}
+	teleSensors := max(0, len(spare)-salvos)
+
+	wTot := 0.0
+	total := 0.0
+	perMount := make([]float64, len(p.mounts))
+	var fighterV, ramV, ftlV, teleV float64
+	for oi := range v.Opponents {
+		r := &v.Opponents[oi]
+		a := refArc(r)
+		cv := v.critValue(float64(r.EMS))
+		ew := float64(max(0, r.EW-p.elint))
+		// The ship's own fire.
+		var ship rates
+		hits := 0.0
+		mr := make([]rates, len(p.mounts))
+		for _, i := range direct {
+			x, h := e.directRates(&p.mounts[i], sensor, ew, float64(r.TR), &a, r.EMS, r.MF)
+			mr[i] = x
+			hits += h
+		}
+		// The opponent's point defence intercepts hits worth it, two tries
+		// a hit, while it has copies left this turn.
+		pd := refSpec(r.PD)
+		pd.interceptable = true
+		for _, i := range direct {
+			w := &p.mounts[i].w
+			if !w.interceptable || len(indirect) > 0 || len(p.squadrons) > 0 || float64(w.pulse)*meanFace(w.sides, w.mod) < 3 {
+				ship.add(mr[i])
+				continue
+			}
+			q := interceptChance(t, &pd, r.Sensor, w)
+			tries := min(2, float64(r.PDCount)/max(1, hits))
+			stop := 1 - math.Pow(1-q, tries)
+			keep := 1 - stop
+			if w.un {
+				keep += stop * 0.5
+			}
+			mr[i] = mr[i].scale(keep)
+			ship.add(mr[i])
+		}
+		units := []unit{{r: ship, ship: true}}
+		// Salvos: no sensor roll; they must reach (turns x speed + 15 cm,
+		// 20 with GR, less the target's EW) and get past its point defence.
+		if len(indirect) > 0 && guided > 0 {
+			var sal rates
+			perTurn := guidedCopies
+			wsum := t.rangeWeightSum()
+			for _, i := range indirect {
+				m := &p.mounts[i]
+				w := &m.w
+				radius := 15
+				if w.gr {
+					radius = 20
+				}
+				radius = max(1, radius-r.EW)
+				reach := 0.0
+				for di, dist := range t.Ranges {
+					need := max(0, dist-radius)
+					if w.rng > 0 && need <= w.turns*w.rng {
+						delay := float64(max(0, (need+w.rng-1)/w.rng-1))
+						reach += v.RangeWeights[di] / wsum * max(0, 1-delay/v.FightTurns)
+					}
+				}
+				q := interceptChance(t, &pd, r.Sensor, w)
+				tries := float64(r.PDCount) / max(1, perTurn)
+				stop := 1 - math.Pow(1-q, min(tries, 3))
+				keep := 1 - stop
+				if w.un {
+					keep += stop * 0.5
+				}
+				pe := expectPulse(w, &a, 0, r.EMS, r.MF)
+				x := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
+				mr[i] = x
+				sal.add(x)
+			}
+			for k := 0; k < max(1, salvos); k++ {
+				units = append(units, unit{r: sal.scale(1 / float64(max(1, salvos)))})
+			}
+		}
+		// A strike mission.
+		if len(p.squadrons) > 0 && p.soc > 0 {
+			fr := e.strikeRates(p, r, &a)
+			units = append(units, unit{r: fr})
+			fighterV += r.Weight * fr.total()
+		}
+		all := capUnits(units, float64(r.EMS), p.targeting)
+		// Ram and FTL attack happen outside the firing steps.
+		hTarget := r.SectionHull + r.CoreHull
+		if p.speed > 0 && float64(p.mf)*p.hull >= v.RamMassRatio*float64(r.MF)*hTarget {
+			lump := float64(p.mf * p.speed)
+			x := v.RamAllowed * v.RamSuccess
+			ram := rates{hull: x * max(0, lump-float64(a.armour+a.ablative)), hullS: x * max(0, lump-float64(a.armour+a.ablative))}
+			if a.shields > 0 && a.shieldMask&maskKinetic != 0 {
+				ram.shield, ram.hullS = x*lump, 0
+			}
+			all.add(ram)
+			ramV += r.Weight * ram.total()
+		}
+		if f := e.ftlRates(p, r, &a, ship.total()); f.total() > 0 {
+			all.add(f)
+			ftlV += r.Weight * f.total()
+		}
+		if tele := e.teleportRates(p, r, &a, teleSensors, cv); tele > 0 {
+			all.add(rates{critS: tele, critH: tele})
+			teleV += r.Weight * tele
+		}
+		tk := killTime(all, r.Shields, float64(v.RegenWeight*r.Regen), hTarget, cv)
+		// Criticals may stop the target's fire before it is destroyed.
+		if stop := float64(v.DisableBase * all.critH); stop > 0 {
+			tk = 1 / (1/tk + stop)
+		}
+		o := (r.Shields + hTarget) / (tk + v.KillTurns0)
+		total += r.Weight * o
+		wTot += r.Weight
+		for i := range mr {
+			perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
+		}
+		if n != nil {
+			e.add(n, e.node("offence["+r.Name+"]", "Against the reference "+r.Name, "(shields + hull) / (turns to destroy + "+FormatNumber(v.KillTurns0)+")", o,
+				in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", tk), in("damage to shields a turn", all.shield),
+				in("hull damage a turn", all.hull), in("criticals a turn", all.critH), in("critical worth", cv), in("EMS cap", float64(r.EMS))))
+		}
+	}
+	raw := 0.0
+	if wTot > 0 {
+		raw = total / wTot
+	}
+	if n == nil {
+		return raw
+	}
+	for i := range p.mounts {
+		m := &p.mounts[i]
+		why := "count x rate of fire x P(hit) x pulse x E[pulse], mean over opponents and weighted ranges"
+		switch {
+		case !m.w.tShips:
+			why = "cannot target starships (counts in D)"
+		case m.sectors&(1<<uint(sector)) == 0:
+			why = "does not fire into the firing sector"
+		case !m.w.indirect && !useDirect:
+			why = "held: the sensor arrays guide the salvos"
+		}
+		e.add(n, e.node("mount["+m.path+"]", m.label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
+	}
+	if fighterV > 0 {
+		e.add(n, e.node("fighters", "Strike squadrons", "one mission; launch, travel and point defence spread over the fight", fighterV/wTot))
+	}
+	if ramV > 0 {
+		e.add(n, e.node("ram", "Ramming", "P(allowed) x P(lands) x (mass factor x speed - armour)", ramV/wTot,
+			in("mass factor", float64(p.mf)), in("speed", float64(p.speed))))
+	}
+	if ftlV > 0 {
+		e.add(n, e.node("ftlAttack", "FTL attack", "P(hit) x MF D6 on each section / (charge + turns away)", ftlV/wTot,
+			in("mass factor", float64(p.mf)), in("FTL rating", float64(p.ftlRating))))
+	}
+	if teleV > 0 {
+		e.add(n, e.node("teleport", "Teleporter attacks", "criticals a turn", teleV/wTot))
+	}
+	return raw
+}
+
+// strikeRates is the damage a turn of the ship's strike mission against
+// reference r: each squadron's best RefCrew weapons that can target
+// starships on its weakest arc, less the time to launch and fly in, worn
+// down by r's point defence.
+func (e *eval) strikeRates(p *profile, r *RefShip, a *defArc) rates {
+	t := e.t
+	v := t.V2
+	var per rates
+	pool, n := 0.0, 0.0
+	speed := 1 << 30
+	for _, s := range p.squadrons {
+		var ws []rates
+		for i := range s.def.Weapons {
+			fw := fighterSpec(t, &s.def.Weapons[i])
+			if !fw.tShips || fw.pulse == 0 {
+				continue
+			}
+			pe := expectPulse(&fw, a, 0, r.EMS, r.MF)
+			ws = append(ws, rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(fw.pulse)*fw.rof))
+		}
+		sort.SliceStable(ws, func(i, j int) bool { return ws[i].total() > ws[j].total() })
+		for i := 0; i < len(ws) && i < v.RefCrew; i++ {
+			per.add(ws[i].scale(s.n))
+		}
+		pool += s.n * float64(clampInt(s.def.Strength, 0, 1000))
+		n += s.n
+		speed = min(speed, clampInt(s.def.Speed, 1, 1000))
+	}
+	if n == 0 || pool == 0 {
+		return rates{}
+	}
+	// Time to get there: launches, then the mean weighted range at double
+	// speed.
+	launch := math.Ceil(n / float64(max(1, p.launch)))
+	wsum := t.rangeWeightSum()
+	dist := 0.0
+	for i, d := range t.Ranges {
+		dist += v.RangeWeights[i] / wsum * float64(d)
+	}
+	delay := launch + dist/float64(2*speed)
+	active := max(0, v.FightTurns-delay)
+	if active == 0 {
+		return rates{}
+	}
+	// The opponent's point defence a turn, in strength.
+	pd := refSpec(r.PD)
+	kill := 0.0
+	for _, s := range p.squadrons {
+		ph := HitChance(r.Sensor, float64(r.Sensor), float64(clampInt(s.def.TargetRating, 0, 20)), t.SensorDie)
+		kill += s.n / n * float64(r.PDCount) * ph * squadDamage(&pd, clampInt(s.def.Defence, 0, 100))
+	}
+	alive := max(0, 1-v.FighterContact*kill*active/pool)
+	return per.scale(v.FighterWeight * alive * active / v.FightTurns)
+}
+
+// ftlRates: a basic or advanced FTL drive makes FTL attacks, mass factor
+// D6 energy pulses on each of four sections after a sensor roll against
+// the target rating plus crew quality (+2 for the jump), once per charge
+// (plus the turns a strategic jump keeps it away), counted net of what
+// its guns would have dealt while it is away.
+func (e *eval) ftlRates(p *profile, r *RefShip, a *defArc, guns float64) rates {
+	v := e.t.V2
+	if p.ftl != "ftlBasic" && p.ftl != "ftlAdvanced" || len(p.sensors) == 0 || p.mf == 0 {
+		return rates{}
+	}
+	s := p.sensors[0]
+	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)), float64(r.TR+r.Crew+2), e.t.SensorDie)
+	die := wspec{bit: maskEnergy, pulse: 1, sides: 6}
+	pe := expectPulse(&die, a, 0, r.EMS, r.MF)
+	k := ph * 4 * float64(p.mf)
+	value := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k)
+	away := 0.0
+	if p.ftl == "ftlBasic" {
+		away = v.FTLAway
+	}
+	// Net of the guns that fall silent while the ship is away; a jump not
+	// worth that is not made.
+	cycle := float64(p.ftlRating) + away + 1
+	gain := value.total() - away*guns
+	if gain <= 0 || value.total() <= 0 {
+		return rates{}
+	}
+	return value.scale(gain / value.total() / cycle)
+}
+
+// teleportRates: with a spare sensor array each, teleporters attack a
+// target whose presented arc has no energy shields or deflector (half
+// the time when it has shields, once they are down): a sensor roll (+1
+// EW per 10 cm) that scores a critical.
+func (e *eval) teleportRates(p *profile, r *RefShip, a *defArc, sensors int, cv float64) float64 {
+	if len(p.teleport) == 0 || sensors == 0 {
+		return 0
+	}
+	if a.deflector > 0 && a.deflMask&maskEnergy != 0 {
+		return 0
+	}
+	open := 1.0
+	if a.shields > 0 && a.shieldMask&maskEnergy != 0 {
+		open = 0.5
+	}
+	s := p.sensors[len(p.sensors)-1]
+	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)-2), float64(r.TR), e.t.SensorDie)
+	n := float64(min(sensors, len(p.teleport)))
+	return open * n * ph
+}
+
+// ew2 is the ship's effective EW over a fight: best EW array, ECM arrays,
+// one countermeasure pod a turn; a stealth field, usable while it has no
+// shields, gives 4 x rating for the first volley and 1 x rating once it
+// has fired (rules §3.4.9).
+func (e *eval) ew2(p *profile) (float64, []Input) {
+	v := e.t.V2
+	f := v.FightTurns
+	pods := 0.0
+	for i, r := range p.pods {
+		if float64(i) >= f {
+			break
+		}
+		pods += float64(r)
+	}
+	pods /= f
+	ew := float64(p.ewArray+p.ecm) + pods
+	ins := []Input{in("EW array", float64(p.ewArray)), in("ECM arrays", float64(p.ecm)), in("pods a turn", pods)}
+	shields := 0.0
+	for _, a := range p.arcs {
+		shields += a.shields
+	}
+	if p.stealth > 0 && shields == 0 {
+		comp := max(float64(p.ewArray), v.StealthCompromised*float64(p.stealth)) + float64(p.ecm) + pods
+		st := (v.StealthFull*float64(p.stealth) + (f-1)*comp) / f
+		ew = max(ew, st)
+		ins = append(ins, in("stealth", st))
+	}
+	return ew, ins
+}
+
+// defence2 is D under metaverse-cv/2: against each reference opponent
+// as attacker, the turns the ship survives times that attacker's damage
+// a turn against a plain target (so D is in hull hits), weighted.
+func (e *eval) defence2(p *profile) *Node {
+	v := e.t.V2
+	n := e.node("defence", "Defence D", "weighted mean over reference attackers of H x (1 - exp(-turns survived / H)) x their plain damage a turn, H = "+FormatNumber(v.HorizonTurns), 0)
+	use := p
+	shields := 0.0
+	for _, a := range p.arcs {
+		shields += a.shields
+	}
+	if p.stealth > 0 && shields > 0 {
+		// An active stealth field excludes active shields (rules §3.4.9):
+		// the ship fights in whichever state keeps it alive longer.
+		q := *p
+		for i := range q.arcs {
+			q.arcs[i].shields = 0
+		}
+		if e.defenceFor(&q, nil) > e.defenceFor(p, nil) {
+			use = &q
+			n.Inputs = append(n.Inputs, in("stealth instead of shields", 1))
+		}
+	}
+	n.Value = e.defenceFor(use, n)
+	return n
+}
+
+// defenceFor is D for profile p, explained under n when it is not nil.
+func (e *eval) defenceFor(p *profile, n *Node) float64 {
+	t := e.t
+	v := t.V2
+	add := func(c *Node) {
+		if n != nil {
+			e.add(n, c)
+		}
+	}
+	ew, ewIns := e.ew2(p)
+	add(e.node("ew", "Effective EW", "EW array + ECM + pods a turn; stealth without shields", ew, ewIns...))
+	ems := max(1, p.emsC-float64(p.jammers))
+	pRepair := 0.0
+	if p.dcSides > 0 {
+		pRepair = min(1, p.crewSec/float64(p.dcSides))
+	}
+	cv := (v.critValue(p.emsC) + float64(v.CritFragile*float64(p.fragile))) * (1 - v.RepairWeight*pRepair)
+	pStop := (v.DisableBase + float64(v.DisableFragile*float64(p.fragile))) * (1 - v.RepairWeight*pRepair)
+	add(e.node("criticals", "Critical worth", "(base + per EMS x EMS + fragile x single-section bridge, sensors, reactors) x (1 - repair weight x P(repair))", cv,
+		in("EMS (continuous)", p.emsC), in("single-section", float64(p.fragile)), in("P(a critical stops its fire)", pStop), in("crew per section", p.crewSec), in("damage control die", float64(p.dcSides)), in("P(repair)", pRepair)))
+	mend := 0.0
+	switch p.hullType {
+	case designer.HullTechnological:
+		mend = v.TechRepairPerCrew * p.crewSec
+	case designer.HullBiological:
+		for _, l := range p.ls {
+			mend += float64(l)
+		}
+		mend /= float64(max(1, len(p.ls)))
+	}
+	if mend > 0 {
+		add(e.node("mend", "Hull mended a turn per section", "technological: spare crew; biological: life support", mend))
+	}
+	// The ship's point defence and CAP.
+	sensor := 0
+	if len(p.sensors) > 0 {
+		sensor = p.sensors[0]
+	}
+	total, wTot := 0.0, 0.0
+	for ai := range v.Opponents {
+		a := &v.Opponents[ai]
+		tk := e.survive(p, a, ew, ems, sensor, cv, mend, pStop)
+		norm := refPlainRate(t, a)
+		hz := v.HorizonTurns
+		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
+		if p.cloak {
+			d *= 1 + v.CloakBonus
+		}
+		total += a.Weight * d
+		wTot += a.Weight
+		add(e.node("defence["+a.Name+"]", "Against the reference "+a.Name, "turns survived x its damage a turn on a plain target", d,
+			in("turns survived", tk), in("plain damage a turn", norm)))
+	}
+	if n != nil {
+		n.Inputs = append(n.Inputs, in("EMS cap", ems), in("target rating (continuous)", p.trC))
+	}
+	if wTot == 0 {
+		return 0
+	}
+	return total / wTot
+}
+
+// refPlainRate is reference a's damage a turn against a plain target:
+// no armour, shields or point defence, target rating 1, EW 0.
+func refPlainRate(t *Table, a *RefShip) float64 {
+	plain := defArc{secHull: 100, secLayers: 1, coreHull: 100, coreLayers: 1}
+	var r rates
+	for _, w := range a.Weapons {
+		ws := refSpec(w)
+		pe := expectPulse(&ws, &plain, 0, 3, 5)
+		if ws.indirect {
+			r.hull += float64(w.Count*w.Pulse) * pe.hull
+			continue
+		}
+		wsum := t.rangeWeightSum()
+		for i, dist := range t.Ranges {
+			if ws.rng <= 0 {
+				continue
+			}
+			band := (dist+ws.rng-1)/ws.rng - 1
+			pen, tp := band, 1.0
+			if ws.bit == maskKinetic {
+				pen, tp = 0, 1+float64(band)
+			}
+			pe := expectPulse(&ws, &plain, pen, 3, 5)
+			ph := HitChance(a.Sensor, float64(a.Sensor), tp, t.SensorDie)
+			r.hull += t.V2.RangeWeights[i] / wsum * float64(w.Count*w.Pulse) * ph * pe.hull
+		}
+	}
+	if a.Squadrons > 0 {
+		sq := a.Squadron
+		fw := wspec{bit: damageMask(sq.Type), pulse: sq.Pulse, sides: designer.Die(sq.Die).Sides(), mod: sq.Mod, rof: 1, tShips: true}
+		pe := expectPulse(&fw, &plain, 0, 3, 5)
+		r.hull += float64(a.Squadrons*sq.Pulse) * pe.hull
+	}
+	return max(r.hull, 1e-9)
+}
+
+// survive is the turns the ship lasts against reference attacker a: a's
+// direct fire and salvos land on the presented arcs (PresentBest on the
+// strongest, the rest spread), its strike mission on the weakest arc;
+// each arc's shields and section go first, then the fire goes on into
+// the core; the core's fall ends it. Point defence and CAP thin a's hits,
+// salvos and squadrons; the EMS cap limits a's units.
+func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, mend, pStop float64) float64 {
+	t := e.t
+	v := t.V2
+	hasMissiles, hasFighters := false, a.Squadrons > 0
+	for _, w := range a.Weapons {
+		if w.Indirect {
+			hasMissiles = true
+		}
+	}
+	// Point defence copies by what they may fire on.
+	var pdDirect, pdIndirect, pdFighters []mountV2
+	for _, m := range p.mounts {
+		if m.w.tDirect && m.w.pulse > 0 {
+			pdDirect = append(pdDirect, m)
+		}
+		if m.w.tIndirect && m.w.pulse > 0 {
+			pdIndirect = append(pdIndirect, m)
+		}
+		if m.w.tFighters && m.w.rng == 0 && m.w.pulse > 0 {
+			pdFighters = append(pdFighters, m)
+		}
+	}
+	arcUnits := func(ar *defArc) (ship, salvo, mission rates) {
+		// The target rating follows the hull in the line of fire (the
+		// section facing it and the core), continuously: a hull hit that
+		// stands elsewhere never makes this arc easier to hit.
+		tr := float64(t.BaseTargetRating) - math.Log2(max(1, (ar.secHull+ar.coreHull)/t.HullHitsPerMassFactor))
+		hits := 0.0
+		var ws []wspec
+		var wr []rates
+		for _, w := range a.Weapons {
+			ws1 := refSpec(w)
+			if ws1.indirect {
+				continue
+			}
+			m := mountV2{count: float64(w.Count), w: ws1}
+			x, h := e.directRates(&m, a.Sensor, ew, tr, ar, int(math.Round(p.emsC)), p.mf)
+			hits += h
+			ws = append(ws, ws1)
+			wr = append(wr, x)
+		}
+		for i := range ws {
+			keep := 1.0
+			if !hasMissiles && !hasFighters && len(pdDirect) > 0 && sensor > 0 && float64(ws[i].pulse)*meanFace(ws[i].sides, ws[i].mod) >= 3 {
+				stop := 1.0
+				for _, m := range pdDirect {
+					q := interceptChance(t, &m.w, sensor, &ws[i])
+					tries := min(2, m.count/max(1, hits))
+					stop *= math.Pow(1-q, tries)
+				}
+				keep = stop
+			}
+			ship.add(wr[i].scale(keep))
+		}
+		// Salvos.
+		missiles := 0.0
+		for _, w := range a.Weapons {
+			if w.Indirect {
+				missiles += float64(w.Count)
+			}
+		}
+		for _, w := range a.Weapons {
+			if !w.Indirect {
+				continue
+			}
+			ws1 := refSpec(w)
+			keep := 1.0
+			if ws1.interceptable {
+				for _, m := range pdIndirect {
+					q := interceptChance(t, &m.w, sensor, &ws1)
+					keep *= math.Pow(1-q, min(3, m.count/max(1, missiles)))
+				}
+				capStop := 0.0
+				for _, c := range p.cap {
+					for i := range c.def.Weapons {
+						fw := fighterSpec(t, &c.def.Weapons[i])
+						if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
+							capStop += c.n * float64(fw.pulse) * meanFace(fw.sides, fw.mod) / float64(max(1, ws1.mod)) / max(1, missiles)
+						}
+					}
+				}
+				keep *= max(0, 1-min(1, capStop))
+			}
+			pe := expectPulse(&ws1, ar, 0, int(math.Round(p.emsC)), p.mf)
+			reach := 0.0
+			wsum := t.rangeWeightSum()
+			for di, dist := range t.Ranges {
+				need := max(0, dist-max(1, 15-int(ew)))
+				if ws1.rng > 0 && need <= ws1.turns*ws1.rng {
+					delay := float64(max(0, (need+ws1.rng-1)/ws1.rng-1))
+					reach += v.RangeWeights[di] / wsum * max(0, 1-delay/v.FightTurns)
+				}
+			}
+			salvo.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(w.Count*w.Pulse) * keep * reach))
+		}
+		if hasFighters {
+			sq := a.Squadron
+			fw := wspec{bit: damageMask(sq.Type), pulse: sq.Pulse, sides: designer.Die(sq.Die).Sides(), mod: sq.Mod, rof: 1, tShips: true}
+			pe := expectPulse(&fw, ar, 0, int(math.Round(p.emsC)), p.mf)
+			pool := float64(a.Squadrons * sq.Strength)
+			kill := 0.0
+			for _, m := range pdFighters {
+				ph := HitChance(sensor, float64(sensor), float64(sq.TR), t.SensorDie)
+				kill += m.count * ph * squadDamage(&m.w, sq.Defence)
+			}
+			for _, c := range p.cap {
+				for i := range c.def.Weapons {
+					if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
+						fw2 := fighterSpec(t, &c.def.Weapons[i])
+						kill += c.n * squadDamage(&fw2, sq.Defence)
+					}
+				}
+			}
+			alive := max(0, 1-v.FighterContact*kill*v.FightTurns/pool)
+			mission = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(a.Squadrons*sq.Pulse) * alive)
+		}
+		return ship, salvo, mission
+	}
+	// Each arc's units, and the core's behind it.
+	var ship, salvo, mission, cship, csalvo, cmission [4]rates
+	for i := 0; i < 4; i++ {
+		ship[i], salvo[i], mission[i] = arcUnits(&p.arcs[i])
+		cship[i], csalvo[i], cmission[i] = arcUnits(&p.coreArcs[i])
+	}
+	// The ship presents the arc that keeps it alive longest; strike
+	// missions pick the arc that kills it soonest.
+	best := 0.0
+	for b := 0; b < 4; b++ {
+		worst := 1e18
+		for w := 0; w < 4; w++ {
+			worst = min(worst, e.coreFalls(p, b, w, ems, cv, mend, pStop, &ship, &salvo, &mission, &cship, &csalvo, &cmission))
+		}
+		best = max(best, worst)
+	}
+	return best
+}
+
+// coreFalls is the turns until the core falls when direct fire and
+// salvos land on arc best (PresentBest of them; the rest spread evenly)
+// and the strike mission on arc weak: each arc's shields and section go
+// first, then its fire goes on into the core.
+func (e *eval) coreFalls(p *profile, best, weak int, ems, cv, mend, pStop float64, ship, salvo, mission, cship, csalvo, cmission *[4]rates) float64 {
+	v := e.t.V2
+	var fall, core [4]float64
+	crits := 0.0
+	for i := 0; i < 4; i++ {
+		q := (1 - v.PresentBest) / 4
+		if i == best {
+			q += v.PresentBest
+		}
+		us := []unit{{r: ship[i].scale(q)}}
+		if salvo[i].total() > 0 {
+			us = append(us, unit{r: salvo[i].scale(q)})
+		}
+		if i == weak && mission[i].total() > 0 {
+			us = append(us, unit{r: mission[i]})
+		}
+		r := capUnits(us, ems, 0)
+		crits += r.critS + r.critH
+		ar := &p.arcs[i]
+		if ar.secHull > 0 {
+			r.hull = max(0.2*r.hull, r.hull-mend)
+			r.hullS = max(0.2*r.hullS, r.hullS-mend)
+			fall[i] = killTime(r, ar.shields, float64(v.RegenWeight*ar.regen), ar.secHull, cv)
+		} else if ar.shields > 0 && r.shield > 0 {
+			// The core faces the arc itself: only its shields stand first.
+			fall[i] = ar.shields / max(r.shield-float64(v.RegenWeight*ar.regen), 0.2*r.shield)
+		}
+		cus := []unit{{r: cship[i].scale(q)}}
+		if csalvo[i].total() > 0 {
+			cus = append(cus, unit{r: csalvo[i].scale(q)})
+		}
+		if i == weak && cmission[i].total() > 0 {
+			cus = append(cus, unit{r: cmission[i]})
+		}
+		cr := capUnits(cus, ems, 0)
+		core[i] = cr.hull + cr.critH*cv
+	}
+	tk := coreTime(p.arcs[0].coreHull, mend, &fall, &core)
+	// Criticals may stop the ship's fire before its core falls (criticals
+	// counted while it is under fire, halved for the shield phase).
+	if stop := float64(pStop * crits / 2); stop > 0 {
+		tk = 1 / (1/tk + stop)
+	}
+	return tk
+}
+
+// coreTime is when the core falls: when the fire that has reached it
+// since each arc fell adds up to its hull (mended a turn as it goes).
+func coreTime(coreHull, mend float64, fall, core *[4]float64) float64 {
+	idx := [4]int{0, 1, 2, 3}
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && fall[idx[j]] < fall[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	acc, rate, at := 0.0, 0.0, 0.0
+	for _, i := range idx {
+		if fall[i] >= 1e8 {
+			break
+		}
+		eff := max(0, rate-mend)
+		if seg := eff * (fall[i] - at); acc+seg >= coreHull && eff > 0 {
+			return at + (coreHull-acc)/eff
+		} else {
+			acc += seg
+		}
+		at = fall[i]
+		rate += core[i]
+	}
+	eff := rate - mend
+	if eff <= 1e-12 {
+		return 1e9
+	}
+	return at + (coreHull-acc)/eff
+}
+
+// mobility2 is M under metaverse-cv/2: the top speed a ship can reach
+// (2 x tech level for both movement methods, none without a drive that
+// accelerates) against a reference speed, and how freely it can turn.
+func (e *eval) mobility2(p *profile) *Node {
+	t := e.t
+	v := t.V2
+	turn := min(1, float64(p.turnSteps)/2)
+	m := 1 + float64(v.SpeedWeight*(float64(p.speed)-v.SpeedRef))/v.SpeedRef + float64(v.TurnWeight*(turn-0.5))
+	m = min(t.MobilityMax, max(t.MobilityMin, m))
+	return e.node("mobility", "Mobility M", "clamp(1 + "+FormatNumber(v.SpeedWeight)+" x (speed - "+FormatNumber(v.SpeedRef)+") / "+
+		FormatNumber(v.SpeedRef)+" + "+FormatNumber(v.TurnWeight)+" x (min(1, turn steps / 2) - 0.5), 0.8, 1.25)", m,
+		in("speed", float64(p.speed)), in("turn steps", float64(p.turnSteps)))
+}
+
+// utility2 is U under metaverse-cv/2: only what a battle uses and the
+// other terms do not already count, a CiC's command (worth the units it
+// can command, up to CiCUnits). Bounded in combatValue2.
+func (e *eval) utility2(p *profile) *Node {
+	v := e.t.V2
+	units := min(p.cic, v.CiCUnits)
+	u := float64(v.CiCPerUnit * float64(units))
+	n := e.node("utility", "Utility U", "CiC: "+FormatNumber(v.CiCPerUnit)+" per unit commanded, up to "+strconv.Itoa(v.CiCUnits)+
+		" units; at most "+FormatNumber(v.UtilityCap)+" x the rest of CV", u, in("CiC rating", float64(p.cic)))
+	return n
+}
+
+// combatValue2 combines the terms: CV = k x sqrt(O x D) x M x T + min(U,
+// cap x that).
+func (e *eval) combatValue2(o, d, mo, te, u *Node) *Node {
+	t := e.t
+	root := float64(math.Sqrt(max(0, float64(o.Value*d.Value))))
+	core := float64(float64(float64(t.K*root)*mo.Value) * te.Value)
+	uc := min(u.Value, float64(t.V2.UtilityCap*core))
+	cv := core + uc
+	e.r.CV = Round(cv)
+	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: uc, K: t.K, CV: cv}
+	n := e.node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + min(U, "+FormatNumber(t.V2.UtilityCap)+" x the rest))", float64(e.r.CV),
+		in("k", t.K), in("sqrt(O x D)", root), in("utility counted", uc), in("unrounded", cv))
+	return e.add(n, o, d, mo, te, u)
+}
+
+// points2 prices the ship under metaverse-cv/2: round(CV x crew x
+// command). Damage control is in D, once; the squadrons of a permanent
+// loadout are in CV already, so their points are shown, not added.
+func (e *eval) points2() *Node {
+	t := e.t
+	q := e.r.Quality
+	crew := 1 + float64(t.CrewStep*float64(q.Crew-1))
+	cmd := t.CommandFactor[string(q.Command)]
+	base := float64(float64(float64(e.r.CV)*crew) * cmd)
+	lp, ln := e.loadoutPoints()
+	e.r.LoadoutPoints = lp
+	e.r.Points = Round(base)
+	e.r.Components.Points = base
+	n := e.node("points", "Points", "round(CV x crew x command); the loadout is in CV", float64(e.r.Points),
+		in("CV", float64(e.r.CV)), in("crew", crew), in("command", cmd), in("unrounded", base))
+	if len(ln.Children) > 0 {
+		ln.Label = "Loadout points (in CV already, not added)"
+		e.add(n, ln)
+	}
+	return n
+}

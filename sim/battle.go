@@ -1,0 +1,330 @@
+package sim
+
+import (
+	"math/rand/v2"
+)
+
+// Options are the abstraction parameters of a battle (docs/simulation.md).
+type Options struct {
+	// MaxTurns ends a battle as a draw; default 30.
+	MaxTurns int
+	// StartRange is the range between the two sides at deployment, cm;
+	// default 100.
+	StartRange int
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxTurns <= 0 {
+		o.MaxTurns = 30
+	}
+	if o.StartRange <= 0 {
+		o.StartRange = 100
+	}
+	return o
+}
+
+// Outcome is the result of one battle.
+type Outcome struct {
+	// Winner is 0 or 1, or -1 for a draw (both sides gone the same turn,
+	// or neither gone after MaxTurns).
+	Winner int
+	// Turns is the number of turns played.
+	Turns int
+	// ShipTurns counts ships present at the start of each turn, summed.
+	ShipTurns int
+}
+
+// battle is the state of one battle.
+type battle struct {
+	rng   *rand.Rand
+	opt   Options
+	ships []*shipState
+	sides [2][]*shipState
+	turn  int
+	dist  int // range between the sides, cm
+	move  [2]int
+	trace Trace
+
+	salvos   []salvo
+	missions []*mission
+	rams     []ramAttempt
+
+	// script, when not empty, supplies the dice instead of rng (tests).
+	script []int
+
+	pol    [][]pairTable // expected damage tables, [attacker][target]
+	sens   []int
+	shotsQ []shot
+}
+
+// roll returns a die roll 1..n.
+func (b *battle) roll(n int) int {
+	if n <= 1 {
+		return 1
+	}
+	if len(b.script) > 0 {
+		r := b.script[0]
+		b.script = b.script[1:]
+		return min(max(r, 1), n)
+	}
+	return 1 + b.rng.IntN(n)
+}
+
+// newBattle sets up sides a and b. states may be reused between battles.
+func newBattle(a, bs []*Ship, opt Options) *battle {
+	b := &battle{opt: opt.withDefaults()}
+	for side, list := range [2][]*Ship{a, bs} {
+		for _, s := range list {
+			st := &shipState{s: s, id: len(b.ships), side: side}
+			b.ships = append(b.ships, st)
+			b.sides[side] = append(b.sides[side], st)
+		}
+	}
+	b.pol = make([][]pairTable, len(b.ships))
+	for i := range b.ships {
+		b.pol[i] = make([]pairTable, len(b.ships))
+		for j := range b.ships {
+			if b.ships[i].side != b.ships[j].side {
+				b.pol[i][j] = damageTable(b.ships[i].s, b.ships[j].s)
+			}
+		}
+	}
+	return b
+}
+
+// play runs one battle from a fresh state with the given random source.
+func (b *battle) play(rng *rand.Rand) Outcome {
+	b.rng = rng
+	b.turn, b.dist = 0, b.opt.StartRange
+	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
+	for _, st := range b.ships {
+		st.reset()
+	}
+	b.chainOfCommand()
+	for _, st := range b.ships {
+		// Starting velocity: 1D3 turns of acceleration (rules §4 deployment).
+		st.speed = min(st.s.maxSpeed, b.roll(3)*st.s.fwd)
+		st.facing = bestFacing(b, st, -1, 8)
+	}
+	out := Outcome{Winner: -1}
+	for b.turn = 1; b.turn <= b.opt.MaxTurns; b.turn++ {
+		for _, st := range b.ships {
+			if st.present() {
+				out.ShipTurns++
+			}
+		}
+		b.playTurn()
+		out.Turns = b.turn
+		gone := [2]bool{b.sideGone(0), b.sideGone(1)}
+		if gone[0] || gone[1] {
+			switch {
+			case gone[0] && gone[1]:
+				out.Winner = -1
+			case gone[0]:
+				out.Winner = 1
+			default:
+				out.Winner = 0
+			}
+			return out
+		}
+	}
+	return out
+}
+
+func (b *battle) sideGone(side int) bool {
+	for _, st := range b.sides[side] {
+		if !st.out() {
+			return false
+		}
+	}
+	return true
+}
+
+// playTurn is one turn of the rules' sequence (rules §1.1, §2).
+func (b *battle) playTurn() {
+	for _, st := range b.ships {
+		st.attackedBy, st.hitArcs, st.shieldLost, st.events = 0, 0, false, 0
+		st.sensorUsedLast, st.sensorUsed = st.sensorUsed, false
+		st.turnUsed, st.ram = 0, false
+		st.trMod, st.moveRate = 0, 0
+	}
+	b.chainOfCommand()
+	// Movement phase.
+	b.plot()
+	b.indirectMovement()
+	b.starshipMovement()
+	b.fighterOperations()
+	b.fighterMovement()
+	// Combat phase.
+	b.electronicWarfare()
+	b.starshipCombat()
+	b.starfighterCombat()
+	b.indirectCombat()
+	b.boardingCombat()
+	// End phase.
+	b.repair()
+	b.morale()
+}
+
+// chainOfCommand applies fleet rule F-05 (rules §3.8): in a side of more
+// than one ship, the ship with the largest working CiC commands up to its
+// rating of the others; the rest fight at crew quality - 1. A lone ship
+// is its own command (docs/simulation.md).
+func (b *battle) chainOfCommand() {
+	for side := 0; side < 2; side++ {
+		ships := b.sides[side]
+		for _, st := range ships {
+			st.crewQ = st.s.crew
+		}
+		if len(ships) < 2 {
+			continue
+		}
+		var cmd *shipState
+		best := 0
+		for _, st := range ships {
+			if st.out() {
+				continue
+			}
+			if r, _ := st.best(kCiC); r > best {
+				cmd, best = st, r
+			}
+		}
+		left := best
+		for _, st := range ships {
+			if st == cmd {
+				continue
+			}
+			if left > 0 && !st.out() {
+				left--
+				continue
+			}
+			st.crewQ = max(0, st.s.crew-1)
+		}
+	}
+}
+
+// enemyOf returns the enemy ship st aims at this turn: the one it expects
+// to harm most for its size, among those that can be fired upon.
+func (b *battle) enemyOf(st *shipState) *shipState {
+	var best *shipState
+	bestV := -1.0
+	for _, e := range b.sides[1-st.side] {
+		if !e.targetable() {
+			continue
+		}
+		v := b.pol[st.id][e.id].at(b.dist, st.facing) / float64(max(1, e.hull(-1)))
+		if v > bestV {
+			best, bestV = e, v
+		}
+	}
+	return best
+}
+
+// plot decides each ship's movement for the turn: the range its side
+// wants, its facing, ramming, FTL and cloak.
+func (b *battle) plot() {
+	for side := 0; side < 2; side++ {
+		want := b.preferredRange(side)
+		v := 1 << 30
+		for _, st := range b.sides[side] {
+			if !st.present() || st.cloaked {
+				continue
+			}
+			// Accelerate toward the top speed (momentum costs nothing in
+			// this abstraction; see docs/simulation.md).
+			if st.bridge() {
+				st.speed = min(st.s.maxSpeed, st.speed+b.driveWorks(st, true))
+			}
+			v = min(v, st.speed)
+		}
+		if v == 1<<30 {
+			v = 0
+		}
+		b.move[side] = clamp(want-b.dist, -v, v)
+		if b.wantsRam(side) {
+			b.move[side] = -v
+		}
+	}
+	for _, st := range b.ships {
+		if !st.present() {
+			continue
+		}
+		if st.speed == 0 {
+			st.trMod--
+			st.moveRate--
+		}
+		if !st.bridge() {
+			st.moveRate-- // drifting
+			continue
+		}
+		st.facing = bestFacing(b, st, st.facing, b.turnBudget(st))
+		b.plotFTL(st)
+		b.plotCloak(st)
+	}
+}
+
+// driveWorks is the drive points of working drives: forward (accelerate)
+// or reverse.
+func (b *battle) driveWorks(st *shipState, forward bool) int {
+	n := 0
+	for i, in := range st.s.systems {
+		if !st.works(i) {
+			continue
+		}
+		switch in.k {
+		case kSTLPrimitive:
+			if forward && in.facing == 1 && in.sec != 1 || !forward && in.facing == 0 && in.sec != 2 {
+				n += in.rating
+			}
+		case kSTLBasic:
+			if in.facing == 0 {
+				n += in.rating
+			}
+		case kSTLAdvanced:
+			n += in.rating
+		}
+	}
+	return n
+}
+
+// turnBudget is how many 45-degree steps st may turn this turn: two
+// thruster points per step, advanced drives two points per rating.
+func (b *battle) turnBudget(st *shipState) int {
+	pts := 0
+	for i, in := range st.s.systems {
+		if !st.works(i) {
+			continue
+		}
+		switch in.k {
+		case kThruster:
+			pts += in.rating
+		case kSTLAdvanced:
+			pts += 2 * in.rating
+		}
+	}
+	return pts / 2
+}
+
+// unusedThrust is the thruster points st did not spend this turn.
+func (b *battle) unusedThrust(st *shipState) int {
+	return max(0, 2*b.turnBudget(st)-st.turnUsed)
+}
+
+// starshipMovement moves the sides and resolves rams (rules §1.2.3).
+func (b *battle) starshipMovement() {
+	before := b.dist
+	b.dist = clamp(b.dist+b.move[0]+b.move[1], 0, 200)
+	for i := range b.salvos {
+		s := &b.salvos[i]
+		// The target's side moving away opens the distance to the salvo.
+		s.dist = max(0, s.dist+b.move[s.targetSide()])
+	}
+	for _, m := range b.missions {
+		if m.kind == missionStrike && m.target != nil {
+			m.dist = max(0, m.dist+b.move[m.target.side])
+		}
+	}
+	b.resolveRams(before)
+	b.returnFromFTL()
+	b.polarizedStrikes()
+}

@@ -1,0 +1,450 @@
+package sim
+
+// shot is one weapon copy firing at a ship.
+type shot struct {
+	from   *shipState
+	c      int
+	t      *shipState
+	sensor int
+}
+
+// canFire reports whether copy ci of st may fire this turn: working,
+// section standing and powered, the rate of fire allows it.
+func (b *battle) canFire(st *shipState, ci int) bool {
+	c := &st.s.copies[ci]
+	if st.copyOff[ci] || st.secDead[c.sec] || !st.powered(int(c.sec)) || st.fired[ci] == b.turn {
+		return false
+	}
+	switch st.s.weapons[c.w].rof {
+	case rofLimited:
+		return st.fired[ci] == 0 || st.fired[ci] < b.turn-1
+	case rofOneShot:
+		return st.shots[ci] == 0
+	}
+	return true
+}
+
+func (b *battle) markFired(st *shipState, ci int) {
+	st.fired[ci] = b.turn
+	st.shots[ci]++
+}
+
+// covers reports whether copy ci fires into the sector the enemy lies in.
+func covers(st *shipState, ci int) bool { return st.s.copies[ci].sectors&(1<<uint(st.facing)) != 0 }
+
+// emsCap is the number of attackers t allows this turn (rules §1.3.4):
+// its EMS, less one per jamming array in range (at least 1), plus the
+// firer's targeting array.
+func (b *battle) emsCap(t, firer *shipState) int {
+	c := t.s.ems
+	for _, o := range b.ships {
+		if !o.present() {
+			continue
+		}
+		for i, in := range o.s.systems {
+			if in.k == kJammer && o.works(i) && (o.side == t.side || b.dist <= 5*in.rating) {
+				c--
+			}
+		}
+	}
+	c = max(1, c)
+	if firer != nil {
+		if r, _ := firer.best(kTargeting); r > 0 {
+			c += r
+		}
+	}
+	return c
+}
+
+// electronicWarfare is the EW step (rules §2.2.1): ECM cover, stealth
+// against shields, countermeasure pods, shields raised again.
+func (b *battle) electronicWarfare() {
+	for side := 0; side < 2; side++ {
+		n := 0
+		for _, st := range b.sides[side] {
+			if st.present() {
+				_, k := st.best(kECM)
+				n += k
+			}
+		}
+		for _, st := range b.sides[side] {
+			st.ecm = n
+		}
+	}
+	for _, st := range b.ships {
+		st.podsActive = 0
+		for a := 0; a < nArc; a++ {
+			if st.dropped[a] && st.droppedTurn[a] < b.turn {
+				st.dropped[a] = false
+			}
+		}
+		if !st.present() {
+			continue
+		}
+		if !st.sensorUsedLast {
+			st.stealthCompromised = false
+		}
+		// Stealth while the shields give nothing (an active stealth field
+		// excludes active shields, rules §3.4.9).
+		st.stealthOn = false
+		if r, n := st.best(kStealth); n > 0 && r > 0 {
+			sh := 0
+			for a := 0; a < nArc; a++ {
+				sh += st.shields[a]
+			}
+			st.stealthOn = sh == 0
+		}
+		// One countermeasure pod a turn while the enemy is in range; each
+		// is spent in the repair step.
+		if b.dist <= 100 && !(st.stealthOn && !st.stealthCompromised) {
+			best := -1
+			for i, in := range st.s.systems {
+				if in.k == kCMPod && st.works(i) && (best < 0 || in.rating > st.s.systems[best].rating) {
+					best = i
+				}
+			}
+			if best >= 0 {
+				st.podsActive = st.s.systems[best].rating
+				st.sysGone[best] = true
+			}
+		}
+	}
+}
+
+// starshipCombat is the starship combat step (rules §2.2.2): a rammed
+// ship fires at its rammer first, then the ram lands; then the ships fire
+// by crew quality, highest first, simultaneously within a quality; the
+// criticals of each group are resolved before the next.
+func (b *battle) starshipCombat() {
+	for _, st := range b.ships {
+		st.firedTurn = false
+	}
+	for _, r := range b.rams {
+		if r.target.present() && r.rammer.present() {
+			b.shotsQ = b.shotsQ[:0]
+			b.fireShip(r.target, r.rammer)
+			b.resolveShots()
+			b.afterGroup()
+		}
+		if r.rammer.out() || r.target.out() {
+			continue
+		}
+		ram := attack{bit: maskKinetic, sides: 1}
+		b.tracef("ram: %d damage to %s, %d to %s", r.rammer.s.mf*r.closing, r.target.s.Name, r.target.s.mf*r.closing, r.rammer.s.Name)
+		b.land(r.target, sectorArc[r.target.facing], &ram, r.rammer.s.mf*r.closing, false)
+		b.land(r.rammer, sectorArc[r.rammer.facing], &ram, r.target.s.mf*r.closing, false)
+		b.afterGroup()
+	}
+	b.rams = b.rams[:0]
+	for q := 5; q >= 0; q-- {
+		b.shotsQ = b.shotsQ[:0]
+		any := false
+		for _, st := range b.ships {
+			if min(st.crewQ, 5) == q && st.present() && !st.cloaked && !st.firedTurn {
+				b.fireShip(st, nil)
+				any = true
+			}
+		}
+		if any {
+			b.resolveShots()
+			b.afterGroup()
+		}
+	}
+}
+
+// afterGroup resolves every pending critical, drops shields whose
+// generators stopped and compromises stealth fields that used sensors.
+func (b *battle) afterGroup() {
+	for _, st := range b.ships {
+		b.resolveCrits(st)
+		if st.out() {
+			continue
+		}
+		for a := 0; a < nArc; a++ {
+			if st.shields[a] > 0 {
+				if any, _, _ := st.shieldGens(a); !any {
+					st.shields[a] = 0
+				}
+			}
+		}
+		if st.stealthOn && st.sensorUsed {
+			st.stealthCompromised = true
+		}
+	}
+}
+
+// fireShip queues st's fire for the turn: direct weapons at its target
+// with its best sensor array, indirect salvos and teleporters with the
+// others (rules §1.3.1, §1.3.2, §3.5.6).
+func (b *battle) fireShip(st, forced *shipState) {
+	st.firedTurn = true
+	if !st.bridge() {
+		return
+	}
+	sens := append([]int(nil), st.sensors(b.sens)...)
+	if len(sens) == 0 {
+		return
+	}
+	t := forced
+	if t == nil {
+		t = b.enemyOf(st)
+	}
+	if t == nil {
+		return
+	}
+	var direct, indirect []int
+	for ci := range st.s.copies {
+		w := &st.s.weapons[st.s.copies[ci].w]
+		if !w.tShips || w.pulse == 0 || !covers(st, ci) || !b.canFire(st, ci) {
+			continue
+		}
+		switch {
+		case w.indirect:
+			indirect = append(indirect, ci)
+		case w.rng > 0 && b.dist <= 100:
+			direct = append(direct, ci)
+		}
+	}
+	allowed := t.attackedBy < b.emsCap(t, st)
+	useDirect := len(direct) > 0 && allowed
+	if useDirect && len(sens) == 1 && len(indirect) > 0 {
+		// One array: fire what is worth more.
+		dv := b.pol[st.id][t.id].at(b.dist, st.facing)
+		iv := 0.0
+		for k, ci := range indirect {
+			if k >= sens[0] {
+				break
+			}
+			w := &st.s.weapons[st.s.copies[ci].w]
+			iv += 0.6 * float64(w.pulse) * meanPulse(w.sides, w.mod-1)
+		}
+		useDirect = dv >= iv
+	}
+	if useDirect {
+		for _, ci := range direct {
+			b.shotsQ = append(b.shotsQ, shot{st, ci, t, sens[0]})
+			b.markFired(st, ci)
+		}
+		t.attackedBy++
+		st.sensorUsed = true
+		sens = sens[1:]
+	}
+	// Indirect salvos: each array launches up to its rating.
+	for len(sens) > 0 && len(indirect) > 0 {
+		n := min(sens[0], len(indirect))
+		b.launch(st, t, indirect[:n])
+		indirect = indirect[n:]
+		sens = sens[1:]
+		st.sensorUsed = true
+	}
+	sens = b.teleport(st, t, sens)
+	b.fireAtMissions(st)
+}
+
+// resolveShots rolls every queued shot.
+func (b *battle) resolveShots() {
+	for i := range b.shotsQ {
+		sh := &b.shotsQ[i]
+		b.fire(sh.from, sh.c, sh.t, sh.sensor)
+	}
+	b.shotsQ = b.shotsQ[:0]
+}
+
+// fire resolves one copy of a direct weapon: the sensor roll (GR may roll
+// again once), interception, then the pulses.
+func (b *battle) fire(st *shipState, ci int, t *shipState, sensor int) {
+	if t.out() {
+		return
+	}
+	w := &st.s.weapons[st.s.copies[ci].w]
+	band := max(0, (b.dist+w.rng-1)/w.rng-1)
+	pen, tp := band, t.s.tr+t.trMod+st.moveRate
+	if w.kinetic {
+		pen, tp = 0, tp+band
+	}
+	elint, _ := st.best(kELINT)
+	sp := sensor - max(0, t.ew()-elint)
+	roll := b.roll(20)
+	hit := hits(roll, sensor, sp, tp)
+	if !hit && w.q&qGR != 0 {
+		roll = b.roll(20)
+		hit = hits(roll, sensor, sp, tp)
+	}
+	b.tracef("%s fires %s at %s: roll %d against SP %d TP %d: %v", st.s.Name, w.name, t.s.Name, roll, sp, tp, hit)
+	if !hit {
+		return
+	}
+	at := weaponAttack(w, pen)
+	if b.intercept(t, w) {
+		if w.q&qUN == 0 {
+			return
+		}
+		at.half = true
+	}
+	a := sectorArc[t.facing]
+	for k := 0; k < w.pulse && !t.destroyed; k++ {
+		b.pulse(t, a, &at)
+	}
+	b.extraTargets(st, w, t, pen)
+}
+
+// extraTargets: in fleets, an area-of-effect weapon strikes 1 die of
+// ships, the target first, the others of its side at -2 (10 cm apart);
+// a reactive weapon may hit one more ship on its line at half damage
+// (docs/simulation.md).
+func (b *battle) extraTargets(st *shipState, w *weapon, t *shipState, pen int) {
+	var others [8]*shipState
+	o := others[:0]
+	for _, e := range b.sides[t.side] {
+		if e != t && e.targetable() {
+			o = append(o, e)
+		}
+	}
+	if len(o) == 0 {
+		return
+	}
+	if w.aoeSides > 0 {
+		n := b.roll(w.aoeSides) - 1
+		for k := 0; k < n && k < len(o); k++ {
+			at := weaponAttack(w, pen+2)
+			e := o[k]
+			for p := 0; p < w.pulse && !e.destroyed; p++ {
+				b.pulse(e, sectorArc[e.facing], &at)
+			}
+		}
+	}
+	if w.q&qRT != 0 && b.roll(2) == 1 {
+		e := o[b.rng.IntN(len(o))]
+		at := weaponAttack(w, pen)
+		at.half = true
+		for p := 0; p < w.pulse && !e.destroyed; p++ {
+			b.pulse(e, sectorArc[e.facing], &at)
+		}
+	}
+}
+
+// intercept: t's weapons that can fire on direct fire and have not fired
+// this turn shoot at a hit that is worth stopping (rules §1.3.5): a
+// sensor roll against the weapon's target rating (its die's top face),
+// then damage at least its modifier stops it. Weapons that can also stop
+// salvos or fighters coming this turn are kept for them.
+func (b *battle) intercept(t *shipState, w *weapon) bool {
+	if !w.interceptable || !t.bridge() || float64(w.pulse)*meanPulse(w.sides, w.mod) < 3 {
+		return false
+	}
+	sens := t.sensors(b.sens)
+	b.sens = sens
+	if len(sens) == 0 {
+		return false
+	}
+	keepIndirect, keepFighters := b.threatened(t)
+	need := max(1, w.mod)
+	tries := 0
+	for ci := range t.s.copies {
+		iw := &t.s.weapons[t.s.copies[ci].w]
+		if !iw.tDirect || iw.pulse == 0 || !covers(t, ci) || !b.canFire(t, ci) ||
+			(keepIndirect && iw.tIndirect) || (keepFighters && iw.tFighters) {
+			continue
+		}
+		b.markFired(t, ci)
+		roll := b.roll(20)
+		if hits(roll, sens[0], sens[0], w.sides) {
+			dmg := 0
+			for k := 0; k < iw.pulse; k++ {
+				dmg += b.roll(iw.sides) + iw.mod
+			}
+			if dmg >= need {
+				b.tracef("%s intercepts %s (%d damage)", t.s.Name, w.name, dmg)
+				return true
+			}
+		}
+		tries++
+		if tries == 2 {
+			break
+		}
+	}
+	return false
+}
+
+// threatened reports whether salvos or strike missions may reach t this
+// turn.
+func (b *battle) threatened(t *shipState) (salvos, fighters bool) {
+	for i := range b.salvos {
+		if b.salvos[i].target == t {
+			salvos = true
+		}
+	}
+	for _, m := range b.missions {
+		if m.kind == missionStrike && m.target == t && m.alive() && m.dist <= 2*m.speed {
+			fighters = true
+		}
+	}
+	return salvos, fighters
+}
+
+// teleport uses spare sensor arrays for teleporters (rules §3.5.6): with
+// marines aboard, boarding parties into the target's facing section;
+// without, pinpoint attacks that score a critical. The target's facing
+// arc must have no shields or deflector against energy, and a basic
+// teleporter needs the same of its own facing arc. It returns the arrays
+// left.
+func (b *battle) teleport(st, t *shipState, sens []int) []int {
+	if len(sens) == 0 {
+		return sens
+	}
+	a := sectorArc[t.facing]
+	if t.shieldsUp(a, maskEnergy) > 0 || t.deflector(a, maskEnergy) > 0 {
+		return sens
+	}
+	own := sectorArc[st.facing]
+	for i, in := range st.s.systems {
+		if len(sens) == 0 {
+			break
+		}
+		if in.k != kTeleBasic && in.k != kTeleAdvanced || !st.works(i) || in.rating == 0 {
+			continue
+		}
+		if in.k == kTeleBasic && st.shieldsUp(own, maskEnergy) > 0 {
+			continue
+		}
+		sensor := sens[0]
+		sens = sens[1:]
+		st.sensorUsed = true
+		sp := sensor - t.ew() - b.dist/10
+		tp := t.s.tr + t.trMod + st.moveRate
+		si, _ := t.hitSection(a)
+		marines := st.takeMarines(in.rating)
+		ok := hits(b.roll(20), sensor, sp, tp)
+		switch {
+		case marines > 0 && ok:
+			t.boarders[si] += marines
+			b.tracef("%s teleports %d marine parties into section %d of %s", st.s.Name, marines, si, t.s.Name)
+		case marines > 0:
+			b.tracef("%s loses %d marine parties to the void", st.s.Name, marines)
+		case ok:
+			b.tracef("%s: pinpoint teleport attack on section %d", st.s.Name, si)
+			b.crit(t, si, b.roll(6), b.roll(min(6, in.rating)), false)
+		}
+	}
+	return sens
+}
+
+// takeMarines takes up to n marine parties from st's standing layers,
+// the section with the most first.
+func (st *shipState) takeMarines(n int) int {
+	got := 0
+	for got < n {
+		best, bi := 0, -1
+		for i := 0; i < st.s.layers; i++ {
+			if st.hits[i] > 0 && st.marines[i] > best {
+				best, bi = st.marines[i], i
+			}
+		}
+		if bi < 0 {
+			break
+		}
+		st.marines[bi]--
+		got++
+	}
+	return got
+}

@@ -1,0 +1,451 @@
+package sim
+
+// The policies: how each side chooses range, facing, rams, FTL attacks,
+// cloak and stealth. Both sides use the same policies; they read expected
+// values, never the other side's dice.
+
+// pairTable is the expected hull damage per turn an attacker's direct
+// starship weapons deal a target, by range (5 cm steps, 0-100 cm) and by
+// the sector the target lies in.
+type pairTable struct {
+	rate [21][8]float64
+	best [21]float64 // best over sectors
+}
+
+// at reads the table at range d (beyond 100 cm: nothing) and sector s
+// (s < 0: the best sector).
+func (p *pairTable) at(d, s int) float64 {
+	if d > 100 {
+		return 0
+	}
+	r := (d + 4) / 5
+	if s < 0 {
+		return p.best[r]
+	}
+	return p.rate[r][s]
+}
+
+// damageTable computes a's expected direct damage against t at full
+// strength: hit chance with a's best sensor against t's EW array and
+// target rating, pulses, and the exact mean of a pulse against t's mean
+// armour (shields left out: they are spent early).
+func damageTable(a, t *Ship) pairTable {
+	var p pairTable
+	sensor := 0
+	for _, in := range a.systems {
+		if in.k == kSensor {
+			sensor = max(sensor, in.rating)
+		}
+	}
+	ew := 0
+	for _, in := range t.systems {
+		if in.k == kEWArray {
+			ew = max(ew, in.rating)
+		}
+	}
+	for ci := range a.copies {
+		c := &a.copies[ci]
+		w := &a.weapons[c.w]
+		if !w.tShips || w.indirect || w.rng == 0 || w.pulse == 0 {
+			continue
+		}
+		rof := 1.0
+		switch w.rof {
+		case rofLimited:
+			rof = 0.5
+		case rofOneShot:
+			rof = 0.1
+		}
+		for r := 0; r <= 20; r++ {
+			d := 5 * r
+			band := max(0, (d+w.rng-1)/w.rng-1)
+			pen, tp := 0, t.tr
+			if w.kinetic {
+				tp += band
+			} else {
+				pen = band
+			}
+			ph := hitChance(sensor, sensor-ew, tp)
+			if w.q&qGR != 0 {
+				ph += (1 - ph) * ph
+			}
+			e := 0.0
+			for a := 0; a < nArc; a++ {
+				armour := 0
+				if t.arcs[a].armourMask&w.bit != 0 {
+					armour = t.arcs[a].armour
+				}
+				armour += t.arcs[a].ablative
+				e += meanPulse(w.sides, w.mod-pen-max(0, armour-w.ap))
+			}
+			v := rof * ph * float64(w.pulse) * e / nArc
+			if w.q&qIO != 0 {
+				v *= 2
+			}
+			for s := 0; s < 8; s++ {
+				if c.sectors&(1<<uint(s)) != 0 {
+					p.rate[r][s] += v
+				}
+			}
+		}
+	}
+	for r := range p.rate {
+		for s := 0; s < 8; s++ {
+			p.best[r] = max(p.best[r], p.rate[r][s])
+		}
+	}
+	return p
+}
+
+// hitChance is the chance of a sensor roll on 1D20 with sensor rating
+// sensor, sensor profile sp and target profile tp (rules §1.3.1).
+func hitChance(sensor, sp, tp int) float64 {
+	n := 0
+	for roll := 1; roll <= 20; roll++ {
+		if hits(roll, sensor, sp, tp) {
+			n++
+		}
+	}
+	return float64(n) / 20
+}
+
+// hits is the rule of the sensor roll: at or under the sensor profile and
+// over the target profile; when the target profile reaches the sensor
+// profile, only a roll equal to the sensor's rating hits.
+func hits(roll, sensor, sp, tp int) bool {
+	if sensor <= 0 {
+		return false
+	}
+	if tp >= sp {
+		return roll == sensor
+	}
+	return roll <= sp && roll > tp
+}
+
+// meanPulse is E[max(0, face + k)] over a die of n faces.
+func meanPulse(n, k int) float64 {
+	if n < 1 {
+		return 0
+	}
+	s := 0
+	for f := 1; f <= n; f++ {
+		s += max(0, f+k)
+	}
+	return float64(s) / float64(n)
+}
+
+// preferredRange is the range (0-150 cm) side wants: the one where its
+// expected damage, as a share of the enemy's hull, most exceeds the
+// enemy's against it. Ties keep the current range.
+func (b *battle) preferredRange(side int) int {
+	bestD, bestV := b.dist, -1e18
+	for d := 0; d <= 150; d += 5 {
+		v := 0.0
+		for _, a := range b.sides[side] {
+			if !a.present() {
+				continue
+			}
+			for _, e := range b.sides[1-side] {
+				if !e.present() {
+					continue
+				}
+				v += b.pol[a.id][e.id].at(d, -1) / float64(max(1, e.hull(-1)))
+				v -= b.pol[e.id][a.id].at(d, -1) / float64(max(1, a.hull(-1)))
+			}
+		}
+		if v > bestV+1e-12 || (v > bestV-1e-12 && abs(d-b.dist) < abs(bestD-b.dist)) {
+			bestD, bestV = d, v
+		}
+	}
+	return bestD
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// bestFacing picks the sector the enemy should lie in, within budget
+// 45-degree steps of the current one (current < 0: any): the most fire
+// on the enemy for the least exposure of a weak arc.
+func bestFacing(b *battle, st *shipState, current, budget int) int {
+	e := b.enemyOf(st)
+	if e == nil {
+		if current < 0 {
+			return 0
+		}
+		return current
+	}
+	out := b.pol[st.id][e.id]
+	in := b.pol[e.id][st.id].at(b.dist, -1)
+	eh := float64(max(1, e.hull(-1)))
+	mh := float64(max(1, st.hull(-1)))
+	best, bestV := current, -1e18
+	for s := 0; s < 8; s++ {
+		steps := 0
+		if current >= 0 {
+			steps = min((s-current+8)%8, (current-s+8)%8)
+			if steps > budget {
+				continue
+			}
+		}
+		v := out.at(b.dist, s)/eh - in*st.vuln(sectorArc[s])/mh
+		if v > bestV+1e-12 || (v > bestV-1e-12 && steps == 0) {
+			best, bestV = s, v
+		}
+	}
+	if current >= 0 {
+		st.turnUsed += 2 * min((best-current+8)%8, (current-best+8)%8)
+	}
+	return best
+}
+
+// vuln is how much of a plain hit on arc a reaches the hull, 0-1: armour
+// against a D6+1 pulse, and the share of the arc's shields in its hull.
+func (st *shipState) vuln(a int) float64 {
+	rating, plates := st.armour(a, maskBoth)
+	pass := meanPulse(6, 1-rating-plates) / 4.5
+	si, _ := st.hitSection(a)
+	h := float64(st.hull(si))
+	sh := float64(st.shields[a])
+	return pass * h / (h + sh + 1)
+}
+
+// wantsRam reports whether side orders a ram this turn (rules §1.2.3):
+// a ship whose mass and hull left make the exchange of ram damage
+// favourable, or that has no other way to hurt the enemy, and whose
+// command die allows it. It marks the rammer.
+func (b *battle) wantsRam(side int) bool {
+	for _, st := range b.sides[side] {
+		if !st.present() || st.cloaked || !st.bridge() || st.speed == 0 {
+			continue
+		}
+		e := b.enemyOf(st)
+		if e == nil {
+			continue
+		}
+		if b.dist > st.speed+5+max(0, e.speed) {
+			continue
+		}
+		mine := float64(st.s.mf) * float64(st.hull(-1))
+		theirs := float64(e.s.mf) * float64(e.hull(-1))
+		harmless := b.pol[st.id][e.id].best[0] == 0 && len(st.s.squadrons) == 0
+		if mine <= 1.5*theirs && !(harmless && mine > theirs) {
+			continue
+		}
+		destroyed := 0
+		for si := 1; si < nSec; si++ {
+			if st.s.secs[si].present && st.secDead[si] {
+				destroyed++
+			}
+		}
+		if b.roll(st.s.cmdSides)+destroyed <= st.crewQ {
+			b.tracef("%s: ram not allowed by the command die", st.s.Name)
+			continue
+		}
+		st.ram = true
+		st.trMod -= 2
+		return true
+	}
+	return false
+}
+
+// ramAttempt is a ram in progress: resolved after the target has fired.
+type ramAttempt struct {
+	rammer, target *shipState
+	closing        int
+}
+
+// resolveRams: a rammer within 5 cm after movement rams when its unused
+// thruster points plus crew quality beat the target's.
+func (b *battle) resolveRams(before int) {
+	for _, st := range b.ships {
+		if !st.ram || !st.present() {
+			continue
+		}
+		e := b.enemyOf(st)
+		if e == nil || b.dist > 5 {
+			continue
+		}
+		mine := b.unusedThrust(st) + st.crewQ
+		theirs := b.unusedThrust(e) + e.crewQ
+		if mine <= theirs {
+			b.tracef("%s: ram evaded (%d against %d)", st.s.Name, mine, theirs)
+			continue
+		}
+		closing := max(1, st.speed-b.move[e.side])
+		b.rams = append(b.rams, ramAttempt{st, e, closing})
+		b.dist = 0
+		b.tracef("%s rams %s at closing speed %d", st.s.Name, e.s.Name, closing)
+	}
+}
+
+// plotFTL warms up and fires FTL attacks (rules §1.2.3): a ship with a
+// basic or advanced drive whose attack is worth more than the turns it
+// spends away warms up every turn; when charged it jumps: strategic
+// (basic: off the table for 1D8 - crew quality turns, at least 1, then
+// back beside its target) or tactical (advanced: at once).
+func (b *battle) plotFTL(st *shipState) {
+	if st.s.ftl != kFTLBasic && st.s.ftl != kFTLAdvanced || !b.ftlWorks(st) {
+		return
+	}
+	e := b.enemyOf(st)
+	if e == nil {
+		return
+	}
+	value := b.ftlValue(st, e)
+	away := 0.0
+	if st.s.ftl == kFTLBasic {
+		away = 2.5
+	}
+	if value <= away*b.pol[st.id][e.id].at(b.dist, -1) || value <= 0 {
+		return
+	}
+	if st.ftlReady {
+		st.ftlReady, st.ftlCharge = false, 0
+		if st.s.ftl == kFTLBasic {
+			st.absent = max(1, b.roll(8)-st.crewQ)
+			b.tracef("%s jumps out for %d turns", st.s.Name, st.absent)
+			return
+		}
+		b.ftlAttack(st, e)
+		return
+	}
+	st.ftlCharge++
+	if st.ftlCharge >= st.s.ftlRating {
+		st.ftlReady = true
+	}
+}
+
+func (b *battle) ftlWorks(st *shipState) bool {
+	for i, in := range st.s.systems {
+		if in.k == st.s.ftl && st.works(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// ftlValue is the expected hull damage of an FTL attack on e.
+func (b *battle) ftlValue(st, e *shipState) float64 {
+	sens := st.sensors(b.sens)
+	b.sens = sens
+	if len(sens) == 0 {
+		return 0
+	}
+	p := hitChance(sens[0], sens[0]-e.ew(), e.s.tr+e.crewQ+2)
+	v := 0.0
+	for a := 0; a < nArc; a++ {
+		rating, plates := e.armour(a, maskEnergy)
+		v += float64(st.s.mf) * meanPulse(6, -rating-plates)
+	}
+	return p * v
+}
+
+// returnFromFTL brings back ships from a strategic jump, with their
+// attack.
+func (b *battle) returnFromFTL() {
+	for _, st := range b.ships {
+		if st.out() || st.absent == 0 {
+			continue
+		}
+		st.absent--
+		if st.absent > 0 {
+			continue
+		}
+		st.trMod += 2
+		st.moveRate += 2
+		if e := b.enemyOf(st); e != nil {
+			b.ftlAttack(st, e)
+		}
+	}
+}
+
+// ftlAttack: a sensor roll against the target's target rating plus its
+// crew quality; on a hit, mass factor D6 energy pulses against every
+// external section (the core when it faces an arc). A gravity well in
+// play stops the jump short unless the jumper passes 1D6 <= crew quality
+// once per point of its rating.
+func (b *battle) ftlAttack(st, e *shipState) {
+	if r, n := e.best(kGravityWell); n > 0 {
+		for k := 0; k < r; k++ {
+			if b.roll(6) > st.crewQ {
+				b.tracef("%s: FTL attack stopped by a gravity well", st.s.Name)
+				return
+			}
+		}
+	}
+	sens := st.sensors(b.sens)
+	b.sens = sens
+	if len(sens) == 0 {
+		return
+	}
+	st.sensorUsed = true
+	tp := e.s.tr + e.trMod + e.crewQ + st.moveRate + 2
+	roll := b.roll(20)
+	if !hits(roll, sens[0], sens[0]-e.ew(), tp) {
+		b.tracef("%s: FTL attack misses (roll %d)", st.s.Name, roll)
+		return
+	}
+	b.tracef("%s: FTL attack hits %s with %dD6 per section", st.s.Name, e.s.Name, st.s.mf)
+	at := attack{bit: maskEnergy, sides: 6}
+	coreDone := false
+	for a := 0; a < nArc && !e.destroyed; a++ {
+		si, _ := e.hitSection(a)
+		if si == secCore {
+			if coreDone {
+				continue
+			}
+			coreDone = true
+		}
+		for k := 0; k < st.s.mf && !e.destroyed; k++ {
+			b.pulse(e, a, &at)
+		}
+	}
+	b.dist = min(b.dist, 10)
+}
+
+// plotCloak: a ship with a cloak hides once, when it has lost half its
+// hull and its shields are down, for the cloak's rating in turns, to
+// repair and regenerate; cloaked it neither fires nor can be fired upon.
+func (b *battle) plotCloak(st *shipState) {
+	if st.cloaked {
+		st.cloakLeft--
+		if st.cloakLeft <= 0 {
+			st.cloaked = false
+		}
+		return
+	}
+	r, n := st.best(kCloak)
+	if n == 0 || st.cloakUsed || 2*st.hull(-1) > st.s.hullMax {
+		return
+	}
+	sh := 0
+	for a := 0; a < nArc; a++ {
+		sh += st.shields[a]
+	}
+	if sh > 0 {
+		return
+	}
+	st.cloaked, st.cloakUsed, st.cloakLeft = true, true, r
+	b.tracef("%s cloaks for %d turns", st.s.Name, r)
+}
+
+// ew is the ship's effective EW against a sensor (rules §3.4): an active,
+// uncompromised stealth field gives 4 x its rating alone; otherwise the
+// best EW array (or the stealth rating, once compromised), plus one per
+// ECM array on its side, plus the countermeasure pods active this turn.
+func (st *shipState) ew() int {
+	if st.stealthOn {
+		r, _ := st.best(kStealth)
+		if !st.stealthCompromised {
+			return 4 * r
+		}
+		e, _ := st.best(kEWArray)
+		return max(e, r) + st.ecm + st.podsActive
+	}
+	e, _ := st.best(kEWArray)
+	return e + st.ecm + st.podsActive
+}
