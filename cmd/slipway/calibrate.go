@@ -18,17 +18,17 @@ func calibrateCommand() command {
 		name:    "calibrate",
 		summary: "duel generated designs and score every combat value model against the outcomes (docs/calibration.md)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--svg DIR]",
+			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--workers N] [--svg DIR]",
 				"Prints the tables of docs/calibration.md; with --svg, writes its plots into DIR.")
-			seed := fs.Uint64("seed", 1, "random seed")
-			pairs := fs.Int("pairs", 3000, "random pairs (1-100000)")
-			duels := fs.Int("duels", 200, "duels per pair (1-10000)")
-			near := fs.Int("near", 400, "near-equal pairs per model")
-			stylePairs := fs.Int("style-pairs", 300, "near-equal pairs per model and style pairing")
-			fleets := fs.Int("fleets", 200, "3-v-3 fleet pairs of equal total CV per model")
-			fleetBattles := fs.Int("fleet-battles", 100, "battles per fleet pair")
-			workers := fs.Int("workers", 0, "goroutines (0: one per CPU); does not change the result")
-			svgDir := fs.String("svg", "", "directory to write the SVG plots into")
+			seed := fs.Uint64("seed", 1, "random seed `N`")
+			pairs := fs.Int("pairs", 3000, "`N` random pairs (1-100000)")
+			duels := fs.Int("duels", 200, "`N` duels per pair (1-10000)")
+			near := fs.Int("near", 400, "`N` near-equal pairs per model")
+			stylePairs := fs.Int("style-pairs", 300, "`N` near-equal pairs per model and style pairing")
+			fleets := fs.Int("fleets", 200, "`N` 3-v-3 fleet pairs of equal total CV per model")
+			fleetBattles := fs.Int("fleet-battles", 100, "`N` battles per fleet pair")
+			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU); does not change the result")
+			svgDir := fs.String("svg", "", "write the SVG plots into `DIR`")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}

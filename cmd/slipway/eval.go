@@ -87,7 +87,7 @@ func evalCommand() command {
 
 // modelFlag adds --model to a command: the combat value model version.
 func modelFlag(fs *flag.FlagSet) *string {
-	return fs.String("model", costing.DefaultVersion, "combat value model: "+strings.Join(costing.Versions(), " or "))
+	return fs.String("model", costing.DefaultVersion, "combat value model `VERSION`: "+strings.Join(costing.Versions(), " or "))
 }
 
 // openModel returns the named model over the built-in catalogue.

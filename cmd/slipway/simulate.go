@@ -35,13 +35,13 @@ func simulateCommand() command {
 		name:    "simulate",
 		summary: "fight two designs (or fleets: A1.json,A2.json) many times and print win rates",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("simulate", stderr, "simulate A.json[,A2.json...] B.json[,B2.json...] [--runs N] [--seed N] [--model VERSION] [--json]",
+			fs := newFlags("simulate", stderr, "simulate A.json[,A2.json...] B.json[,B2.json...] [--runs N] [--seed N] [--turns N] [--range CM] [--workers N] [--model VERSION] [--json]",
 				"Plays the battles of docs/simulation.md; the same seed gives the same result on any machine and any number of workers.")
-			runs := fs.Int("runs", 1000, "battles to play (1-1000000)")
-			seed := fs.Uint64("seed", 1, "random seed")
-			workers := fs.Int("workers", 0, "goroutines (0: one per CPU); does not change the result")
-			turns := fs.Int("turns", 30, "turns before a battle is a draw (1-1000)")
-			startRange := fs.Int("range", 100, "range between the sides at the start, cm (5-200)")
+			runs := fs.Int("runs", 1000, "play `N` battles (1-1000000)")
+			seed := fs.Uint64("seed", 1, "random seed `N`")
+			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU); does not change the result")
+			turns := fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)")
+			startRange := fs.Int("range", 100, "the sides start `CM` apart (5-200)")
 			asJSON := fs.Bool("json", false, "print the result as JSON")
 			model := modelFlag(fs)
 			pos, code, ok := parseArgs(fs, args)
