@@ -168,7 +168,7 @@ func tableV2() *Table {
 	t.ReferenceOffence = 16.321974750067643
 	t.OffenceFloor = 0.05
 	t.AdvancedThrust = 2 // rules §3.3.3: two thruster points per rating
-	t.TechPremium = 0.0131
+	t.TechPremium = 0.0145
 	t.DefenceMinFaces = 4.86
 	t.DamageControl = map[string]float64{"D4": 1, "D5": 1, "D6": 1} // priced once, in D
 	t.V2 = &V2Table{
@@ -177,7 +177,7 @@ func tableV2() *Table {
 				Armour: 1, ArmourType: "energyKinetic", TR: 2, EW: 2, EMS: 2, MF: 3, Crew: 2, Speed: 16,
 				PDCount: 1, PD: RefWeapon{Count: 1, Type: "energy", Pulse: 2, Die: "D4", Range: 0, Interceptable: true},
 				Sensor: 12, Weapons: []RefWeapon{{Count: 3, Type: "energy", Pulse: 2, Die: "D6", Mod: 0, Range: 10}}},
-			{Name: "cruiser", Weight: 2.07, SectionHull: 16, SectionLayers: 2, CoreHull: 30, CoreLayers: 3,
+			{Name: "cruiser", Weight: 2.09, SectionHull: 16, SectionLayers: 2, CoreHull: 30, CoreLayers: 3,
 				Armour: 2, ArmourType: "energyKinetic", Shields: 4, ShieldType: "energy", Regen: 1,
 				TR: 0, EW: 2, EMS: 4, MF: 9, Crew: 2, Speed: 10,
 				PDCount: 2, PD: RefWeapon{Count: 2, Type: "energy", Pulse: 3, Die: "D3", Range: 0, Interceptable: true},
@@ -205,16 +205,16 @@ func tableV2() *Table {
 				Squadrons: 6, Squadron: RefSquadron{Strength: 6, Speed: 20, Defence: 1, TR: 6, Pulse: 2, Die: "D6", Mod: 1, Type: "energy"}},
 		},
 		RangeWeights:   []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-		KillTurns0:     0.0587,
+		KillTurns0:     0.073,
 		HorizonTurns:   11,
 		FightTurns:     5.3,
 		CritBase:       10.8,
-		CritPerEMS:     0.0895,
+		CritPerEMS:     0.034,
 		CritFragile:    0,
-		DisableBase:    0.00116,
-		DisableFragile: 0.000558,
-		FighterWeight:  0.666,
-		RegenWeight:    0.0472,
+		DisableBase:    0.0102,
+		DisableFragile: 0.0049,
+		FighterWeight:  0.74,
+		RegenWeight:    0.086,
 		PresentBest:    1,
 		// Rules §3.4.9: 4 x rating while no other EW system and no sensor
 		// is used; 1 x rating once it has fired.
@@ -225,13 +225,13 @@ func tableV2() *Table {
 		TechRepairPerCrew:  1,
 		RefCrew:            2,
 		RamAllowed:         1.0 / 3,
-		RamSuccess:         0.00599,
+		RamSuccess:         0.0014,
 		RamMassRatio:       1.5,
 		FTLAway:            2.875,
 		FighterContact:     0.88,
 		SpeedRef:           12,
-		SpeedWeight:        0.0714,
-		TurnWeight:         0.0785,
+		SpeedWeight:        0.059,
+		TurnWeight:         0.13,
 		CiCPerUnit:         2,
 		CiCUnits:           2,
 		UtilityCap:         0.15,

@@ -154,38 +154,26 @@ func fitObjective(tb costing.Table, data []fitPair, cr *Ship) (obj, beta float64
 	obj = nll(beta)
 	// The bias of each style pairing, weighted toward near-equal pairs
 	// (the acceptance looks at pairs within 10 %).
-	// The bias at equal CV of each style pairing (0-2) and of the side
-	// with more hull hits among random pairs (3): the intercept of a
-	// kernel-weighted linear fit of the residual on the log ratio, so
-	// that a pairing whose ratios lean one way is judged at ratio 1.
-	var sw, sx, sy, sxx, sxy [4]float64
+	// The fourth is the random pairs' bias toward the side with more
+	// hull hits.
+	var cnt [4]float64
 	for i := range data {
 		p := 1 / (1 + math.Exp(-beta*lr[i]))
-		x := lr[i]
+		w := math.Exp(-lr[i] * lr[i] / (2 * 0.2 * 0.2))
 		res := data[i].r.WinRate(0) - p
 		g := data[i].group
 		if g < 0 {
 			g = 3
 			if data[i].b.hullMax > data[i].a.hullMax {
-				res, x = -res, -x
+				res = -res
 			}
 		}
-		w := math.Exp(-x * x / (2 * 0.15 * 0.15))
-		sw[g] += w
-		sx[g] += w * x
-		sy[g] += w * res
-		sxx[g] += w * x * x
-		sxy[g] += w * x * res
+		bias[g] += w * res
+		cnt[g] += w
 	}
 	for g := range bias {
-		if sw[g] == 0 {
-			continue
-		}
-		den := sw[g]*sxx[g] - sx[g]*sx[g]
-		if den > 1e-12 {
-			bias[g] = (sy[g]*sxx[g] - sx[g]*sxy[g]) / den
-		} else {
-			bias[g] = sy[g] / sw[g]
+		if cnt[g] > 0 {
+			bias[g] /= cnt[g]
 		}
 		obj += 20 * bias[g] * bias[g]
 	}
