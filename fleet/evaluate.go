@@ -20,19 +20,33 @@ type Designs map[Ref]*designer.Design
 // Evaluator checks and prices fleets with one costing model and one set
 // of fleet facts. It is safe for concurrent use.
 type Evaluator struct {
-	model *costing.Model
-	facts *Facts
-	table costing.Table
+	model  *costing.Model
+	facts  *Facts
+	table  costing.Table
+	prices *priceCache // nil: none
+	stable bool        // EvaluatorOptions.StableRefs
 }
 
 // NewEvaluator returns an evaluator over m (nil: the built-in model) and
-// the Metaverse fleet facts.
+// the Metaverse fleet facts, keeping the default number of priced ships
+// and finding them by a digest of their documents.
 func NewEvaluator(m *costing.Model) *Evaluator {
+	return NewEvaluatorWith(m, EvaluatorOptions{})
+}
+
+// NewEvaluatorWith returns an evaluator over m (nil: the built-in model)
+// and the Metaverse fleet facts, tuned by o. Its cache keeps the price of
+// each ship (design, qualities and loadout) between evaluations, so that
+// evaluating a fleet again after an edit prices only the ships changed.
+func NewEvaluatorWith(m *costing.Model, o EvaluatorOptions) *Evaluator {
 	if m == nil {
 		m = costing.NewModel(nil)
 	}
-	return &Evaluator{model: m, facts: MetaverseFacts(), table: m.Table()}
+	return &Evaluator{model: m, facts: MetaverseFacts(), table: m.Table(), prices: newPriceCache(o.CacheSize), stable: o.StableRefs}
 }
+
+// CachedPrices reports how many priced ships the evaluator keeps.
+func (e *Evaluator) CachedPrices() int { return e.prices.len() }
 
 // Model returns the costing model the evaluator prices ships with.
 func (e *Evaluator) Model() *costing.Model { return e.model }
@@ -144,14 +158,13 @@ type run struct {
 	r     *Result
 	byID  map[string]int // ship id -> index
 	memo  map[memoKey]*costing.Result
+	names map[*designer.Design]string // the cache's name of each design
 	shown map[*designer.Design]bool
 }
 
 type memoKey struct {
 	d       *designer.Design
-	crew    int
-	command designer.Die
-	dc      designer.Die
+	opt     costing.Options
 	loadout string
 }
 
@@ -172,7 +185,7 @@ func (e *Evaluator) Evaluate(f *Fleet, ds Designs) *Result {
 		f = &Fleet{}
 	}
 	r := &run{e: e, f: f, ds: ds, r: &Result{Name: f.Name, Problems: designer.Problems{}, Ships: []ShipResult{}, Squadrons: []SquadronResult{}, Tows: []Tow{}},
-		byID: map[string]int{}, memo: map[memoKey]*costing.Result{}, shown: map[*designer.Design]bool{}}
+		byID: map[string]int{}, memo: map[memoKey]*costing.Result{}, names: map[*designer.Design]string{}, shown: map[*designer.Design]bool{}}
 	r.document()
 	r.ships()
 	r.squadrons()
@@ -348,7 +361,7 @@ func (r *run) ships() {
 		if qok {
 			opt = costing.Options{CrewQuality: s.CrewQuality, CommandQuality: s.CommandQuality, DamageControl: s.DamageControl}
 		}
-		res := r.price(d, opt, applied)
+		res := r.price(d, sr.Ref, opt, applied)
 		sr.Result = res
 		sr.CV, sr.Points, sr.Tier, sr.MF = res.CV, res.Points, res.Tier, res.MassFactor
 		sr.Legal = res.Legal
@@ -467,32 +480,30 @@ func (r *run) loadout(p string, d *designer.Design, lo map[string]map[string]int
 }
 
 // price evaluates d as bought, once per distinct design, quality and
-// loadout in the fleet.
-func (r *run) price(d *designer.Design, opt costing.Options, lo map[string]map[string]int) *costing.Result {
-	key := memoKey{d: d, crew: opt.CrewQuality, command: opt.CommandQuality, dc: opt.DamageControl}
-	if len(lo) > 0 {
-		var sb strings.Builder
-		bays := make([]string, 0, len(lo))
-		for b := range lo {
-			bays = append(bays, b)
-		}
-		sort.Strings(bays)
-		for _, b := range bays {
-			types := make([]string, 0, len(lo[b]))
-			for t := range lo[b] {
-				types = append(types, t)
-			}
-			sort.Strings(types)
-			sb.WriteString(b)
-			for _, t := range types {
-				sb.WriteString("\x00" + t + "=" + strconv.Itoa(lo[b][t]))
-			}
-			sb.WriteString("\x01")
-		}
-		key.loadout = sb.String()
-	}
+// loadout in the fleet, and once per evaluator while its cache keeps the
+// price. ref is the library reference d was resolved from, if any.
+func (r *run) price(d *designer.Design, ref *Ref, opt costing.Options, lo map[string]map[string]int) *costing.Result {
+	key := memoKey{d: d, opt: opt, loadout: loadoutKey(lo)}
 	if res, ok := r.memo[key]; ok {
 		return res
+	}
+	name, ok := r.names[d]
+	if !ok {
+		switch {
+		case r.e.prices == nil:
+		case ref != nil && r.e.stable:
+			name = "ref:" + ref.String()
+		default:
+			name = digest(d)
+		}
+		r.names[d] = name
+	}
+	pk := priceKey{design: name, opt: opt, loadout: key.loadout}
+	if name != "" {
+		if res, ok := r.e.prices.get(pk); ok {
+			r.memo[key] = res
+			return res
+		}
 	}
 	ev := d
 	if len(lo) > 0 {
@@ -507,7 +518,37 @@ func (r *run) price(d *designer.Design, opt costing.Options, lo map[string]map[s
 	}
 	res := r.e.model.Evaluate(ev, opt)
 	r.memo[key] = res
+	if name != "" {
+		r.e.prices.put(pk, res)
+	}
 	return res
+}
+
+// loadoutKey writes a loadout in one canonical string: bays and types
+// sorted.
+func loadoutKey(lo map[string]map[string]int) string {
+	if len(lo) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	bays := make([]string, 0, len(lo))
+	for b := range lo {
+		bays = append(bays, b)
+	}
+	sort.Strings(bays)
+	for _, b := range bays {
+		types := make([]string, 0, len(lo[b]))
+		for t := range lo[b] {
+			types = append(types, t)
+		}
+		sort.Strings(types)
+		sb.WriteString(b)
+		for _, t := range types {
+			sb.WriteString("\x00" + t + "=" + strconv.Itoa(lo[b][t]))
+		}
+		sb.WriteString("\x01")
+	}
+	return sb.String()
 }
 
 func (r *run) squadrons() {

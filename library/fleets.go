@@ -8,10 +8,10 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
 )
 
@@ -30,21 +30,20 @@ import (
 //   - Readers resolve the references with their own rights: a design that
 //     has since become private or been deleted shows as F-REF-01.
 
-var fleetEvals sync.Map // *Service -> *fleet.Evaluator
-
-// FleetEvaluator returns the fleet evaluator over the Service's costing
-// model (the built-in model when the Service's evaluator is another).
-func (s *Service) FleetEvaluator() *fleet.Evaluator {
-	if e, ok := fleetEvals.Load(s); ok {
-		return e.(*fleet.Evaluator)
-	}
-	m, ok := s.eval.(*costing.Model)
+// newFleetEvaluator returns the fleet evaluator of a Service over its
+// costing model (the built-in model over cat when ev is another
+// Evaluator). Saved design versions never change, so the evaluator finds
+// a referenced ship's price by its design reference.
+func newFleetEvaluator(ev Evaluator, cat *designer.Catalogue) *fleet.Evaluator {
+	m, ok := ev.(*costing.Model)
 	if !ok {
-		m = costing.NewModel(s.cat)
+		m = costing.NewModel(cat)
 	}
-	e, _ := fleetEvals.LoadOrStore(s, fleet.NewEvaluator(m))
-	return e.(*fleet.Evaluator)
+	return fleet.NewEvaluatorWith(m, fleet.EvaluatorOptions{StableRefs: true})
 }
+
+// FleetEvaluator returns the Service's fleet evaluator, created with it.
+func (s *Service) FleetEvaluator() *fleet.Evaluator { return s.fleets }
 
 // ShipUpdate says that a newer version of a ship's design exists.
 type ShipUpdate struct {

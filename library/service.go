@@ -8,6 +8,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/fleet"
 )
 
 // Evaluator costs designs. *costing.Model satisfies it, and is what slipway
@@ -134,6 +135,8 @@ type Service struct {
 	writes *keyedLimiter // design writes per account
 	hashes *Gate         // password hashing
 	dummy  string        // a password hash verified for unknown users
+
+	fleets *fleet.Evaluator // fleets, with its cache of priced ships
 }
 
 // New builds a Service from cfg. Store is required; the catalogue and
@@ -164,6 +167,7 @@ func New(cfg Config) *Service {
 	s.writes = newKeyedLimiter(s.limits.WritesPerMinute)
 	s.hashes = NewGate(s.limits.HashConcurrency, s.limits.HashQueue)
 	s.dummy = hashPassword("slipway-dummy-password")
+	s.fleets = newFleetEvaluator(s.eval, s.cat)
 	return s
 }
 
