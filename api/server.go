@@ -155,6 +155,7 @@ func (s *Server) routes() {
 	get(v1, "/fleets/:id/pack.pdf", s.fleetPackPDF)
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
+	v1.POST("/encounters", s.encounter)
 
 	get(v1, "/library", s.library)
 	v1.POST("/import", s.importDesigns)

@@ -612,3 +612,166 @@ func (s *Service) SeedSampleFleets(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// EncounterSide names one fleet of an encounter: a stored fleet (ID, and
+// Version, 0 for the latest) or a fleet document, exactly one of them,
+// and optionally its deployment in the encounter's zones.
+type EncounterSide struct {
+	ID       string
+	Version  int
+	Document *fleet.Fleet
+	// Zones deploys the fleet: zone id to the ship ids in it. nil: the
+	// side is not deployed (a stored fleet's own deployment is not used).
+	Zones map[string][]string
+}
+
+// EncounterRequest asks for the encounter set-up of two fleets and, when
+// Encounter and zones are given, checks their deployments (F-08).
+type EncounterRequest struct {
+	A, B EncounterSide
+	// Encounter is the encounter played (meeting, flank, divided, rear,
+	// surrounded); "" sets up the initiative only.
+	Encounter string
+	// Attacker is "a" or "b", the side that won the initiative and chose
+	// the encounter; needed to deploy, except in a meeting engagement.
+	Attacker string
+}
+
+// EncounterSideView is one fleet of an encounter as the caller sees it.
+type EncounterSideView struct {
+	// Fleet is the stored fleet, nil for a document; Version the version
+	// of it in the encounter.
+	Fleet   *Fleet
+	Version int
+	// Document is the fleet with the deployment checked; Result its
+	// evaluation with the caller's rights.
+	Document *fleet.Fleet
+	Result   *fleet.Result
+	// Role is attacker or defender when an encounter is played.
+	Role string
+	// Deployed says whether a deployment was checked; Problems are its
+	// problems (F-08, and F-DOC-02 for a ship id the fleet lacks), with
+	// paths in the fleet document (the deployment at "deployment").
+	Deployed bool
+	Problems designer.Problems
+}
+
+// maxZones bounds the zones of a deployment given to Encounter.
+const maxZones = 16
+
+// EncounterView is the set-up of an encounter between two fleets.
+type EncounterView struct {
+	Setup     *fleet.EncounterSetup
+	Encounter *fleet.Encounter // nil when none was named
+	A, B      EncounterSideView
+}
+
+// Encounter sets up an encounter between two fleets u may read (a stored
+// fleet u may not read is ENotFound, as for Fleet), each evaluated with
+// u's rights to the designs it references: the initiative, the chances
+// and the encounters each difference offers; with an encounter named, its
+// zones and each side's role; with zones given, each side's deployment
+// checked against F-08. Nothing is saved.
+func (s *Service) Encounter(ctx context.Context, u *User, req EncounterRequest) (*EncounterView, error) {
+	facts := s.fleets.Facts()
+	out := &EncounterView{}
+	if req.Encounter != "" {
+		out.Encounter = facts.Encounter(req.Encounter)
+		if out.Encounter == nil {
+			ids := make([]string, 0, len(facts.Encounters))
+			for _, e := range facts.Encounters {
+				ids = append(ids, e.ID)
+			}
+			return nil, &Error{Code: EInvalid, Field: "encounter", Message: fmt.Sprintf("is %q; allowed: %s", req.Encounter, strings.Join(ids, ", "))}
+		}
+	}
+	deploying := req.A.Zones != nil || req.B.Zones != nil
+	switch {
+	case req.Attacker != "" && req.Attacker != "a" && req.Attacker != "b":
+		return nil, &Error{Code: EInvalid, Field: "attacker", Message: fmt.Sprintf("is %q; give a or b, the side that won the initiative", req.Attacker)}
+	case deploying && out.Encounter == nil:
+		return nil, &Error{Code: EInvalid, Field: "encounter", Message: "is required to check a deployment; name the encounter played"}
+	case req.Attacker == "" && out.Encounter != nil && out.Encounter.MinDifference == 0:
+		req.Attacker = "a" // a meeting engagement: both sides deploy alike
+	case req.Attacker == "" && deploying:
+		return nil, &Error{Code: EInvalid, Field: "attacker", Message: fmt.Sprintf("is required to deploy for a %s; give a or b, the side that won the initiative", out.Encounter.Name)}
+	}
+	sides := []struct {
+		name string
+		in   *EncounterSide
+		out  *EncounterSideView
+	}{{"a", &req.A, &out.A}, {"b", &req.B, &out.B}}
+	for _, sd := range sides {
+		if err := s.encounterSide(ctx, u, sd.name, sd.in, sd.out, out.Encounter, req.Attacker); err != nil {
+			return nil, err
+		}
+	}
+	out.Setup = s.fleets.Encounter(out.A.Document, out.A.Result, out.B.Document, out.B.Result)
+	return out, nil
+}
+
+// encounterSide loads, deploys and evaluates one side of an encounter.
+func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *EncounterSide, out *EncounterSideView, enc *fleet.Encounter, attacker string) error {
+	vis := Private
+	switch {
+	case in.Document != nil && in.ID != "":
+		return &Error{Code: EInvalid, Field: name, Message: `gives both "id" and "fleet"; give one: a stored fleet's id or a fleet document`}
+	case in.Document != nil:
+		if in.Version != 0 {
+			return &Error{Code: EInvalid, Field: name + ".version", Message: `goes with "id" only`}
+		}
+		out.Document = in.Document
+	case in.ID != "":
+		f, err := s.readableFleet(ctx, u, in.ID)
+		if err != nil {
+			return err
+		}
+		v, err := s.fleetVersion(ctx, u, f, in.Version)
+		if err != nil {
+			return err
+		}
+		doc, err := DecodeFleetVersion(v)
+		if err != nil {
+			return err
+		}
+		if !owns(u, f) {
+			vis = f.Visibility // a reader sees what the fleet may field
+		}
+		out.Fleet, out.Version, out.Document = f, v.N, doc
+	default:
+		return &Error{Code: EInvalid, Field: name, Message: `is required: give "id" (a stored fleet) or "fleet" (a fleet document)`}
+	}
+	n := 0
+	for _, ids := range in.Zones {
+		n += len(ids)
+	}
+	if len(in.Zones) > maxZones || n > fleet.MaxShips {
+		return &Error{Code: EInvalid, Field: name + ".deployment.zones",
+			Message: fmt.Sprintf("names %d zones and %d ships; an encounter has at most %d zones and a fleet at most %d ships", len(in.Zones), n, maxZones, fleet.MaxShips)}
+	}
+	out.Document.Deployment = nil
+	if enc != nil && attacker != "" {
+		out.Role = fleet.RoleDefender
+		if attacker == name {
+			out.Role = fleet.RoleAttacker
+		}
+		if in.Zones != nil {
+			out.Document.Deployment = &fleet.Deployment{Encounter: enc.ID, Role: out.Role, Zones: in.Zones}
+			out.Deployed = true
+		}
+	}
+	ds, _, err := s.resolve(ctx, u, out.Document, vis)
+	if err != nil {
+		return err
+	}
+	out.Result = s.fleets.Evaluate(out.Document, ds)
+	out.Problems = designer.Problems{}
+	if out.Deployed {
+		for _, p := range out.Result.Problems {
+			if p.Rule == fleet.RuleDeployment || strings.HasPrefix(p.Path, "deployment.") {
+				out.Problems = append(out.Problems, p)
+			}
+		}
+	}
+	return nil
+}
