@@ -88,6 +88,7 @@ func (s *Server) routes() http.Handler {
 	pages.HandleFunc("GET /{$}", s.home)
 	pages.HandleFunc("GET /designer", s.designer)
 	s.readingRoutes(pages)
+	s.fleetRoutes(pages)
 	pages.HandleFunc("/", s.notFound)
 
 	mux := http.NewServeMux()

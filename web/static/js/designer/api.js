@@ -11,7 +11,9 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, body, headers = {}, signal) {
+/** call sends a JSON request and resolves to {data, etag, status}; a
+ *  failed answer throws ApiError with its problem details. */
+export async function call(method, url, body, headers = {}, signal) {
   const opts = { method, headers: { Accept: 'application/json', ...headers }, signal, credentials: 'same-origin' };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
@@ -29,7 +31,8 @@ export const getCatalogue = () => call('GET', '/api/v1/catalogue');
 /** Evaluator evaluates the latest document only: a new request aborts the
  *  one in flight, and an answer older than the newest request is dropped. */
 export class Evaluator {
-  constructor() {
+  constructor(url = '/api/v1/evaluate') {
+    this.url = url;
     this.ctrl = null;
     this.seq = 0;
   }
@@ -42,7 +45,7 @@ export class Evaluator {
     this.ctrl = ctrl;
     const seq = ++this.seq;
     try {
-      const { data } = await call('POST', '/api/v1/evaluate', JSON.stringify(doc), {}, ctrl.signal);
+      const { data } = await call('POST', this.url, JSON.stringify(doc), {}, ctrl.signal);
       return seq === this.seq ? { result: data } : null;
     } catch (e) {
       if (seq !== this.seq || e.name === 'AbortError') return null;

@@ -9,6 +9,7 @@ import * as api from './api.js';
 import { DesignForm } from './form.js';
 import { Panel } from './panel.js';
 import { AuthDialog, ConflictDialog, ImportDialog, SystemPicker } from './dialogs.js';
+import { showSignedIn } from '../session.js';
 
 const EVAL_DELAY_MS = 10; // a light debounce: keys typed together send one request
 const root = document.getElementById('studio');
@@ -245,33 +246,6 @@ app.addSystem = (target, k) => {
   requestAnimationFrame(() => focusPath(`${target}[${n}].kind`));
 };
 app.setAuthMode = (mode) => { app.auth = { ...app.auth, mode, error: '' }; rerender(); };
-
-// showSignedIn replaces the header's "Log in" and "Register" with what the
-// server renders for a signed-in player: the name linking to the account
-// page and a "Log out" form (built node by node: no HTML strings).
-const showSignedIn = (name) => {
-  const who = document.querySelector('header.site .who');
-  if (!who) return;
-  const link = document.createElement('a');
-  link.href = '/account';
-  const hidden = document.createElement('span');
-  hidden.className = 'visually-hidden';
-  hidden.textContent = 'Signed in as ';
-  const strong = document.createElement('strong');
-  strong.id = 'whoami';
-  strong.textContent = name;
-  link.append(hidden, strong);
-  const form = document.createElement('form');
-  form.method = 'post';
-  form.action = '/logout';
-  form.className = 'logout';
-  const button = document.createElement('button');
-  button.className = 'button';
-  button.type = 'submit';
-  button.textContent = 'Log out';
-  form.append(button);
-  who.replaceChildren(link, form);
-};
 
 app.authenticate = async (mode, username, password) => {
   app.auth = { ...app.auth, busy: true, error: '' };

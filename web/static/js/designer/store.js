@@ -28,9 +28,12 @@ export function readDraft(key) {
 }
 
 /** Store holds the document, its metadata (saved id, ETag, fork origin)
- *  and the history. onChange runs after every change. */
+ *  and the history. onChange runs after every change; keyOf names the
+ *  draft's local-storage slot from the metadata (the fleet builder passes
+ *  its own). */
 export class Store {
-  constructor(doc, meta, onChange) {
+  constructor(doc, meta, onChange, keyOf = draftKey) {
+    this.keyOf = keyOf;
     this.doc = doc;
     this.meta = meta;
     this.past = [];
@@ -93,7 +96,7 @@ export class Store {
 
   /** setMeta records a save or a load: the document as saved is the new base. */
   setMeta(meta, oldKey) {
-    if (oldKey && oldKey !== draftKey(meta)) {
+    if (oldKey && oldKey !== this.keyOf(meta)) {
       try { localStorage.removeItem(oldKey); } catch { /* storage unavailable */ }
     }
     this.meta = meta;
@@ -109,7 +112,7 @@ export class Store {
   /** persist writes the draft; a full or disabled storage is reported, not thrown. */
   persist() {
     try {
-      localStorage.setItem(draftKey(this.meta), JSON.stringify({ doc: this.doc, meta: this.meta, at: Date.now() }));
+      localStorage.setItem(this.keyOf(this.meta), JSON.stringify({ doc: this.doc, meta: this.meta, at: Date.now() }));
       this.storageError = '';
     } catch (e) {
       this.storageError = 'This browser did not keep the draft (' + e.name + '); export it to be safe.';
