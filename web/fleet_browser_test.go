@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -368,4 +370,112 @@ func pdfPages(t *testing.T, b []byte) []string {
 		out = append(out, sb.String())
 	}
 	return out
+}
+
+// sampleFleet returns the id of a public sample fleet found by q.
+func sampleFleet(tb *tab, q string) string {
+	tb.t.Helper()
+	id := eval[string](tb, `fetch('/api/v1/fleet-library?q=`+q+`').then(r => r.json()).then(p => p.fleets.length ? p.fleets[0].id : '')`)
+	if id == "" {
+		tb.t.Fatalf("no sample fleet for %q", q)
+	}
+	return id
+}
+
+// TestFleetPageWeight records the bytes of HTML, JavaScript and CSS the
+// fleet builder, a fleet's page and the fleet library load, for
+// docs/performance.md; like the other read pages, the fleet's page and the
+// library must stay under 50 KB uncompressed.
+func TestFleetPageWeight(t *testing.T) {
+	tb := newTab(t)
+	tb.open("/")
+	id := sampleFleet(tb, "cruiser")
+	for _, path := range []string{"/fleets/new", "/fleets/" + id + "/edit", "/fleets/" + id, "/fleets"} {
+		tb.open(path)
+		if strings.HasPrefix(path, "/fleets/new") || strings.HasSuffix(path, "/edit") {
+			tb.do("builder ready", chromedp.WaitVisible(chromedp.CSS(`.fleet-form`)))
+			tb.settle()
+		}
+		type weight struct{ HTML, JS, CSS, Sent, Files int }
+		w := eval[weight](tb, `(() => {
+			const nav = performance.getEntriesByType('navigation')[0];
+			const w = {html: nav.decodedBodySize, js: 0, css: 0, sent: nav.transferSize, files: 1};
+			for (const r of performance.getEntriesByType('resource')) {
+				const u = new URL(r.name);
+				if (u.pathname.endsWith('.js')) w.js += r.decodedBodySize;
+				else if (u.pathname.endsWith('.css')) w.css += r.decodedBodySize;
+				else continue;
+				w.sent += r.transferSize;
+				w.files++;
+			}
+			return w;
+		})()`)
+		total := w.HTML + w.JS + w.CSS
+		t.Logf("%s: %d bytes uncompressed (HTML %d, JS %d, CSS %d) in %d files; %d bytes sent with gzip",
+			path, total, w.HTML, w.JS, w.CSS, w.Files, w.Sent)
+		builder := strings.HasPrefix(path, "/fleets/new") || strings.HasSuffix(path, "/edit")
+		if w.HTML == 0 || w.CSS == 0 || builder && w.JS == 0 {
+			t.Errorf("%s: the page loaded no HTML, JS or CSS: %+v", path, w)
+		}
+		if !builder && total > 50_000 {
+			t.Errorf("%s: %d bytes of HTML, JS and CSS, over the 50 KB target", path, total)
+		}
+	}
+}
+
+// TestFleetScreenshots writes screenshots of the fleet builder (with the
+// Cruiser Wing sample), a fleet's page and the fleet library at 1280 and
+// 390 px, some dark, into $SLIPWAY_SCREENSHOTS (see TestScreenshots).
+func TestFleetScreenshots(t *testing.T) {
+	dir := os.Getenv("SLIPWAY_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set SLIPWAY_SCREENSHOTS to a directory to write screenshots")
+	}
+	tb := newTab(t)
+	tb.open("/")
+	id := sampleFleet(tb, "cruiser")
+	shots := []struct {
+		name, path, scheme string
+		width, height      int64
+	}{
+		{"fleet-builder-1280", "/fleets/" + id + "/edit", "light", 1280, 1000},
+		{"fleet-builder-1280-chain", "/fleets/" + id + "/edit#h-chain", "light", 1280, 1000},
+		{"fleet-builder-390", "/fleets/" + id + "/edit", "light", 390, 844},
+		{"fleet-builder-390-chain", "/fleets/" + id + "/edit#h-chain", "light", 390, 844},
+		{"fleet-builder-1280-dark", "/fleets/" + id + "/edit#h-chain", "dark", 1280, 1000},
+		{"fleet-1280", "/fleets/" + id, "light", 1280, 1000},
+		{"fleet-390", "/fleets/" + id, "light", 390, 844},
+		{"fleet-1280-dark", "/fleets/" + id, "dark", 1280, 1000},
+		{"fleets-1280", "/fleets", "light", 1280, 800},
+		{"fleets-390", "/fleets", "light", 390, 844},
+	}
+	for _, s := range shots {
+		tb.scheme(s.scheme)
+		if s.width < 500 {
+			tb.do("phone", chromedp.EmulateViewport(s.width, s.height, chromedp.EmulateMobile))
+		} else {
+			tb.do("desktop", chromedp.EmulateViewport(s.width, s.height))
+		}
+		tb.open(s.path)
+		if strings.Contains(s.path, "/edit") {
+			tb.do("builder ready", chromedp.WaitVisible(chromedp.CSS(`.fleet-form`)))
+			tb.settle()
+			waitFor(t, tb, `![...document.querySelectorAll('.ship-card')].some(c => !c.querySelector('.nums'))`, "the ships' numbers")
+			if strings.Contains(s.path, "#") {
+				eval[bool](tb, `(document.getElementById('h-chain').scrollIntoView({block: 'start'}), true)`)
+			}
+		}
+		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > int(s.width) {
+			t.Errorf("%s: the page is %d px wide in a %d px window", s.name, w, s.width)
+		}
+		ctx, cancel := context.WithTimeout(tb.ctx, 30e9)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, s.name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
