@@ -18,9 +18,9 @@ func migrateStoreCommand() command {
 		summary: "copy a whole library between databases (SQLite file or postgres:// URL) and verify the copy",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("migrate-store", stderr, "migrate-store --from PATH|URL --to PATH|URL [--json]",
-				"Copies users, tokens, sessions, designs (deleted ones until purged) and every version, with their ids,\n"+
-					"then compares row counts and checksums of both. Rows already in the target are kept, so it is safe to\n"+
-					"run again after an interruption. Stop the servers writing to the source first.")
+				"Copies users, tokens, sessions, designs and fleets (deleted ones until purged) with every version, and\n"+
+					"the recompute log, with their ids, then compares row counts and checksums of both. Rows already in the\n"+
+					"target are kept, so it is safe to run again after an interruption. Stop the servers writing to the source first.")
 			from := fs.String("from", "", "source database `PATH|URL`: a SQLite file or a postgres:// URL")
 			to := fs.String("to", "", "target database `PATH|URL`, created (SQLite) or migrated (PostgreSQL) if needed")
 			asJSON := fs.Bool("json", false, "print the checksums as JSON")

@@ -27,15 +27,6 @@ func Copy(ctx context.Context, from Source, to Sink, progress Progress) error {
 	if progress == nil {
 		progress = func(string, int) {}
 	}
-	// Fleets (issue 10) are not copied yet: refuse rather than leave them
-	// behind.
-	fleets, err := from.CountFleets(ctx)
-	if err != nil {
-		return err
-	}
-	if fleets > 0 {
-		return fmt.Errorf("the source holds %d fleets, which migrate-store does not copy yet; nothing was copied", fleets)
-	}
 	n := 0
 	for after := int64(0); ; {
 		us, err := from.DumpUsers(ctx, after, rowPage)
@@ -104,6 +95,44 @@ func Copy(ctx context.Context, from Source, to Sink, progress Progress) error {
 		after, n = ds[len(ds)-1].Seq, n+len(ds)
 		progress("designs", n)
 	}
+	n = 0
+	for after := int64(0); ; {
+		fs, err := from.DumpFleets(ctx, after, designPage)
+		if err != nil || len(fs) == 0 {
+			if err != nil {
+				return err
+			}
+			break
+		}
+		seqs := make([]int64, len(fs))
+		for i, f := range fs {
+			seqs[i] = f.Seq
+		}
+		vs, err := from.DumpFleetVersions(ctx, seqs)
+		if err != nil {
+			return err
+		}
+		if err := to.LoadFleets(ctx, fs, vs); err != nil {
+			return err
+		}
+		after, n = fs[len(fs)-1].Seq, n+len(fs)
+		progress("fleets", n)
+	}
+	n = 0
+	for after := int64(0); ; {
+		rs, err := from.DumpRecomputations(ctx, after, rowPage)
+		if err != nil || len(rs) == 0 {
+			if err != nil {
+				return err
+			}
+			break
+		}
+		if err := to.LoadRecomputations(ctx, rs); err != nil {
+			return err
+		}
+		after, n = rs[len(rs)-1].ID, n+len(rs)
+		progress("recomputations", n)
+	}
 	return to.FinishLoad(ctx)
 }
 
@@ -118,7 +147,8 @@ type Sum struct {
 }
 
 // Checksums reads a whole library and sums each table: users, tokens,
-// sessions, designs and versions.
+// sessions, designs, versions, fleets, fleet versions and the recompute
+// log.
 func Checksums(ctx context.Context, s Source) ([]Sum, error) {
 	type acc struct {
 		n int
@@ -219,8 +249,54 @@ func Checksums(ctx context.Context, s Source) ([]Sum, error) {
 		}
 		after = ds[len(ds)-1].Seq
 	}
+	fleets, fleetVersions, recomputations := newAcc(), newAcc(), newAcc()
+	for after := int64(0); ; {
+		fs, err := s.DumpFleets(ctx, after, designPage)
+		if err != nil {
+			return nil, err
+		}
+		if len(fs) == 0 {
+			break
+		}
+		seqs := make([]int64, len(fs))
+		for i, f := range fs {
+			seqs[i] = f.Seq
+			f.CreatedAt, f.UpdatedAt, f.DeletedAt = micro(f.CreatedAt), micro(f.UpdatedAt), microp(f.DeletedAt)
+			if err := add(fleets, f); err != nil {
+				return nil, err
+			}
+		}
+		vs, err := s.DumpFleetVersions(ctx, seqs)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vs {
+			v.CreatedAt = micro(v.CreatedAt)
+			if err := add(fleetVersions, v); err != nil {
+				return nil, err
+			}
+		}
+		after = fs[len(fs)-1].Seq
+	}
+	for after := int64(0); ; {
+		rs, err := s.DumpRecomputations(ctx, after, rowPage)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) == 0 {
+			break
+		}
+		for _, r := range rs {
+			r.At = micro(r.At)
+			if err := add(recomputations, r); err != nil {
+				return nil, err
+			}
+		}
+		after = rs[len(rs)-1].ID
+	}
 	out = append(out, sum("users", users), sum("tokens", tokens), sum("sessions", sessions),
-		sum("designs", designs), sum("versions", versions))
+		sum("designs", designs), sum("versions", versions), sum("fleets", fleets),
+		sum("fleet_versions", fleetVersions), sum("recomputations", recomputations))
 	return out, nil
 }
 

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -224,7 +225,8 @@ func (db *DB) LoadDesigns(ctx context.Context, ds []dump.Design, vs []dump.Versi
 
 // FinishLoad moves the id sequences past the copied rows.
 func (db *DB) FinishLoad(ctx context.Context) error {
-	for _, t := range []struct{ table, col string }{{"users", "id"}, {"tokens", "id"}, {"designs", "seq"}} {
+	for _, t := range []struct{ table, col string }{{"users", "id"}, {"tokens", "id"}, {"designs", "seq"},
+		{"fleets", "seq"}, {"recomputations", "id"}} {
 		if _, err := db.pool.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', '%s'),
 			greatest((SELECT max(%s) FROM %s), 1))`, t.table, t.col, t.col, t.table)); err != nil {
 			return fmt.Errorf("finish load: %s: %w", t.table, err)
@@ -235,11 +237,111 @@ func (db *DB) FinishLoad(ctx context.Context) error {
 
 var _ dump.Copier = (*DB)(nil)
 
-// CountFleets counts the fleets, live or deleted.
-func (db *DB) CountFleets(ctx context.Context) (int, error) {
-	var n int
-	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM fleets`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count fleets: %w", err)
+// DumpFleets returns up to limit fleets, deleted ones too, with seq >
+// after, by seq.
+func (db *DB) DumpFleets(ctx context.Context, after int64, limit int) ([]dump.Fleet, error) {
+	rows, err := db.pool.Query(ctx, `SELECT seq, id, owner_id, visibility, name, description, version,
+		coalesce(parent_id, ''), coalesce(parent_version, 0), summary::text, stored_bytes, created_at, updated_at,
+		deleted_at FROM fleets WHERE seq > $1 ORDER BY seq LIMIT $2`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("dump fleets: %w", err)
 	}
-	return n, nil
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dump.Fleet, error) {
+		var f dump.Fleet
+		var summary string
+		if err := r.Scan(&f.Seq, &f.ID, &f.OwnerID, &f.Visibility, &f.Name, &f.Description, &f.Version, &f.ParentID,
+			&f.ParentVersion, &summary, &f.StoredBytes, &f.CreatedAt, &f.UpdatedAt, &f.DeletedAt); err != nil {
+			return f, err
+		}
+		f.CreatedAt, f.UpdatedAt, f.DeletedAt = f.CreatedAt.UTC(), f.UpdatedAt.UTC(), utc(f.DeletedAt)
+		if err := json.Unmarshal([]byte(summary), &f.Summary); err != nil {
+			return f, fmt.Errorf("dump fleet %s: summary: %w", f.ID, err)
+		}
+		return f, nil
+	})
+}
+
+// DumpFleetVersions returns every version of the fleets with the given
+// row numbers, by seq and n.
+func (db *DB) DumpFleetVersions(ctx context.Context, seqs []int64) ([]dump.FleetVersion, error) {
+	rows, err := db.pool.Query(ctx, `SELECT fleet_seq, n, visibility, document, summary::text, problems, author_id,
+		created_at, bytes FROM fleet_versions WHERE fleet_seq = ANY($1) ORDER BY fleet_seq, n`, seqs)
+	if err != nil {
+		return nil, fmt.Errorf("dump fleet versions: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dump.FleetVersion, error) {
+		var v dump.FleetVersion
+		var summary string
+		if err := r.Scan(&v.FleetSeq, &v.N, &v.Visibility, &v.Document, &summary, &v.Problems, &v.AuthorID,
+			&v.CreatedAt, &v.Bytes); err != nil {
+			return v, err
+		}
+		v.CreatedAt = v.CreatedAt.UTC()
+		if err := json.Unmarshal([]byte(summary), &v.Summary); err != nil {
+			return v, fmt.Errorf("dump version %d of fleet %d: summary: %w", v.N, v.FleetSeq, err)
+		}
+		return v, nil
+	})
+}
+
+// DumpRecomputations returns up to limit rows of the recompute log with
+// id > after, by id.
+func (db *DB) DumpRecomputations(ctx context.Context, after int64, limit int) ([]dump.Recomputation, error) {
+	rows, err := db.pool.Query(ctx, `SELECT id, design_seq, n, old_model, new_model, old_cv, new_cv, old_points,
+		new_points, at FROM recomputations WHERE id > $1 ORDER BY id LIMIT $2`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("dump recomputations: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (dump.Recomputation, error) {
+		var x dump.Recomputation
+		err := r.Scan(&x.ID, &x.DesignSeq, &x.N, &x.OldModel, &x.NewModel, &x.OldCV, &x.NewCV, &x.OldPoints,
+			&x.NewPoints, &x.At)
+		x.At = x.At.UTC()
+		return x, err
+	})
+}
+
+// LoadFleets inserts the fleets and fleet versions not yet stored.
+func (db *DB) LoadFleets(ctx context.Context, fs []dump.Fleet, vs []dump.FleetVersion) error {
+	return db.sendAll(ctx, "fleets", func(b *pgx.Batch, _ pgx.Tx) error {
+		for _, f := range fs {
+			sum, err := json.Marshal(f.Summary)
+			if err != nil {
+				return fmt.Errorf("fleet %s: %w", f.ID, err)
+			}
+			var parent *string
+			var parentVersion *int
+			if f.ParentID != "" {
+				parent, parentVersion = &f.ParentID, &f.ParentVersion
+			}
+			b.Queue(`INSERT INTO fleets (seq, id, owner_id, visibility, name, description, version, parent_id,
+				parent_version, summary, stored_bytes, created_at, updated_at, deleted_at) VALUES ($1, $2, $3, $4, $5, $6,
+				$7, $8, $9, $10::jsonb, $11, $12, $13, $14) ON CONFLICT (seq) DO NOTHING`,
+				f.Seq, f.ID, f.OwnerID, f.Visibility, f.Name, f.Description, f.Version, parent, parentVersion,
+				string(sum), f.StoredBytes, f.CreatedAt, f.UpdatedAt, f.DeletedAt)
+		}
+		for _, v := range vs {
+			sum, err := json.Marshal(v.Summary)
+			if err != nil {
+				return fmt.Errorf("version %d of fleet %d: %w", v.N, v.FleetSeq, err)
+			}
+			b.Queue(`INSERT INTO fleet_versions (fleet_seq, n, visibility, document, summary, problems, author_id,
+				created_at, bytes) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) ON CONFLICT (fleet_seq, n) DO NOTHING`,
+				v.FleetSeq, v.N, v.Visibility, v.Document, string(sum), v.Problems, v.AuthorID, v.CreatedAt, v.Bytes)
+		}
+		return nil
+	})
+}
+
+// LoadRecomputations inserts the rows of the recompute log not yet
+// stored.
+func (db *DB) LoadRecomputations(ctx context.Context, rs []dump.Recomputation) error {
+	return db.sendAll(ctx, "recomputations", func(b *pgx.Batch, _ pgx.Tx) error {
+		for _, r := range rs {
+			b.Queue(`INSERT INTO recomputations (id, design_seq, n, old_model, new_model, old_cv, new_cv, old_points,
+				new_points, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+				r.ID, r.DesignSeq, r.N, r.OldModel, r.NewModel, r.OldCV, r.NewCV, r.OldPoints, r.NewPoints, r.At)
+		}
+		return nil
+	})
 }

@@ -256,11 +256,138 @@ func (db *DB) FinishLoad(ctx context.Context) error { return nil }
 
 var _ dump.Copier = (*DB)(nil)
 
-// CountFleets counts the fleets, live or deleted.
-func (db *DB) CountFleets(ctx context.Context) (int, error) {
-	var n int
-	if err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM fleets`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count fleets: %w", err)
+// DumpFleets returns up to limit fleets, deleted ones too, with seq >
+// after, by seq.
+func (db *DB) DumpFleets(ctx context.Context, after int64, limit int) ([]dump.Fleet, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT seq, id, owner_id, visibility, name, description, version,
+		coalesce(parent_id, ''), coalesce(parent_version, 0), summary, stored_bytes, created_at, updated_at, deleted_at
+		FROM fleets WHERE seq > ? ORDER BY seq LIMIT ?`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("dump fleets: %w", err)
 	}
-	return n, nil
+	defer rows.Close()
+	var out []dump.Fleet
+	for rows.Next() {
+		var f dump.Fleet
+		var summary, c, u string
+		var deleted sql.NullString
+		if err := rows.Scan(&f.Seq, &f.ID, &f.OwnerID, &f.Visibility, &f.Name, &f.Description, &f.Version,
+			&f.ParentID, &f.ParentVersion, &summary, &f.StoredBytes, &c, &u, &deleted); err != nil {
+			return nil, fmt.Errorf("dump fleets: %w", err)
+		}
+		if err := json.Unmarshal([]byte(summary), &f.Summary); err != nil {
+			return nil, fmt.Errorf("dump fleet %s: summary: %w", f.ID, err)
+		}
+		f.CreatedAt, f.UpdatedAt, f.DeletedAt = parseTime(c), parseTime(u), nullTime(deleted)
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// DumpFleetVersions returns every version of the fleets with the given
+// row numbers, by seq and n.
+func (db *DB) DumpFleetVersions(ctx context.Context, seqs []int64) ([]dump.FleetVersion, error) {
+	if len(seqs) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(seqs))
+	for i, s := range seqs {
+		args[i] = s
+	}
+	rows, err := db.r.QueryContext(ctx, `SELECT fleet_seq, n, visibility, document, summary, problems, author_id,
+		created_at, bytes FROM fleet_versions WHERE fleet_seq IN (?`+strings.Repeat(", ?", len(seqs)-1)+`)
+		ORDER BY fleet_seq, n`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("dump fleet versions: %w", err)
+	}
+	defer rows.Close()
+	var out []dump.FleetVersion
+	for rows.Next() {
+		var v dump.FleetVersion
+		var summary, c string
+		if err := rows.Scan(&v.FleetSeq, &v.N, &v.Visibility, &v.Document, &summary, &v.Problems, &v.AuthorID, &c, &v.Bytes); err != nil {
+			return nil, fmt.Errorf("dump fleet versions: %w", err)
+		}
+		if err := json.Unmarshal([]byte(summary), &v.Summary); err != nil {
+			return nil, fmt.Errorf("dump version %d of fleet %d: summary: %w", v.N, v.FleetSeq, err)
+		}
+		v.CreatedAt = parseTime(c)
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// DumpRecomputations returns up to limit rows of the recompute log with
+// id > after, by id.
+func (db *DB) DumpRecomputations(ctx context.Context, after int64, limit int) ([]dump.Recomputation, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT id, design_seq, n, old_model, new_model, old_cv, new_cv, old_points,
+		new_points, at FROM recomputations WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("dump recomputations: %w", err)
+	}
+	defer rows.Close()
+	var out []dump.Recomputation
+	for rows.Next() {
+		var r dump.Recomputation
+		var at string
+		if err := rows.Scan(&r.ID, &r.DesignSeq, &r.N, &r.OldModel, &r.NewModel, &r.OldCV, &r.NewCV, &r.OldPoints,
+			&r.NewPoints, &at); err != nil {
+			return nil, fmt.Errorf("dump recomputations: %w", err)
+		}
+		r.At = parseTime(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// LoadFleets inserts the fleets and fleet versions not yet stored.
+func (db *DB) LoadFleets(ctx context.Context, fs []dump.Fleet, vs []dump.FleetVersion) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		for _, f := range fs {
+			sum, err := json.Marshal(f.Summary)
+			if err != nil {
+				return fmt.Errorf("load fleet %s: %w", f.ID, err)
+			}
+			var parent, parentVersion any
+			if f.ParentID != "" {
+				parent, parentVersion = f.ParentID, f.ParentVersion
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO fleets (seq, id, owner_id, visibility, name,
+				description, version, parent_id, parent_version, summary, stored_bytes, created_at, updated_at, deleted_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				f.Seq, f.ID, f.OwnerID, f.Visibility, f.Name, f.Description, f.Version, parent, parentVersion,
+				string(sum), f.StoredBytes, formatTime(f.CreatedAt), formatTime(f.UpdatedAt), timeOrNull(f.DeletedAt)); err != nil {
+				return fmt.Errorf("load fleet %s: %w", f.ID, err)
+			}
+		}
+		for _, v := range vs {
+			sum, err := json.Marshal(v.Summary)
+			if err != nil {
+				return fmt.Errorf("load version %d of fleet %d: %w", v.N, v.FleetSeq, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO fleet_versions (fleet_seq, n, visibility, document,
+				summary, problems, author_id, created_at, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				v.FleetSeq, v.N, v.Visibility, v.Document, string(sum), v.Problems, v.AuthorID, formatTime(v.CreatedAt),
+				v.Bytes); err != nil {
+				return fmt.Errorf("load version %d of fleet %d: %w", v.N, v.FleetSeq, err)
+			}
+		}
+		return nil
+	})
+}
+
+// LoadRecomputations inserts the rows of the recompute log not yet
+// stored.
+func (db *DB) LoadRecomputations(ctx context.Context, rs []dump.Recomputation) error {
+	return db.tx(ctx, func(tx *sql.Tx) error {
+		for _, r := range rs {
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO recomputations (id, design_seq, n, old_model,
+				new_model, old_cv, new_cv, old_points, new_points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				r.ID, r.DesignSeq, r.N, r.OldModel, r.NewModel, r.OldCV, r.NewCV, r.OldPoints, r.NewPoints,
+				formatTime(r.At)); err != nil {
+				return fmt.Errorf("load recomputation %d: %w", r.ID, err)
+			}
+		}
+		return nil
+	})
 }
