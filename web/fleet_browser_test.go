@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -372,12 +373,12 @@ func pdfPages(t *testing.T, b []byte) []string {
 	return out
 }
 
-// sampleFleet returns the id of a public sample fleet found by q.
-func sampleFleet(tb *tab, q string) string {
+// sampleFleet returns the id of the public sample fleet named name.
+func sampleFleet(tb *tab, name string) string {
 	tb.t.Helper()
-	id := eval[string](tb, `fetch('/api/v1/fleet-library?q=`+q+`').then(r => r.json()).then(p => p.fleets.length ? p.fleets[0].id : '')`)
+	id := eval[string](tb, `fetch('/api/v1/fleet-library?q=`+url.QueryEscape(name)+`').then(r => r.json()).then(p => (p.fleets.find(f => f.name === `+jsString(name)+`) || {id: ''}).id)`)
 	if id == "" {
-		tb.t.Fatalf("no sample fleet for %q", q)
+		tb.t.Fatalf("no sample fleet %q", name)
 	}
 	return id
 }
@@ -389,7 +390,7 @@ func sampleFleet(tb *tab, q string) string {
 func TestFleetPageWeight(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
-	id := sampleFleet(tb, "cruiser")
+	id := sampleFleet(tb, "Cruiser Wing")
 	for _, path := range []string{"/fleets/new", "/fleets/" + id + "/edit", "/fleets/" + id, "/fleets"} {
 		tb.open(path)
 		if strings.HasPrefix(path, "/fleets/new") || strings.HasSuffix(path, "/edit") {
@@ -433,7 +434,7 @@ func TestFleetScreenshots(t *testing.T) {
 	}
 	tb := newTab(t)
 	tb.open("/")
-	id := sampleFleet(tb, "cruiser")
+	id := sampleFleet(tb, "Cruiser Wing")
 	shots := []struct {
 		name, path, scheme string
 		width, height      int64

@@ -145,7 +145,7 @@ function ShipCard({ app, ship, i }) {
   const design = app.designOf(ship);
   const d = design && design.doc;
   const up = app.updateFor(ship.id);
-  const dflt = (v) => `design's own${v !== undefined ? ' (' + v + ')' : ''}`;
+  const dflt = (v) => `design's${v !== undefined ? ' (' + v + ')' : ''}`;
   return html`<li class="ship-card" data-path=${p} aria-labelledby=${idFor(p, '-h')}>
     <header>
       <h3 id=${idFor(p, '-h')}>${app.label(ship.id)}</h3>
@@ -238,10 +238,10 @@ export function Squadrons({ app }) {
       })}
       ${types.length ? html`<div class="add-row">
         <div class="field select"><label for="sq-type">Squadron type</label>
-          <select id="sq-type" value=${app.sqPick || ''} onChange=${(e) => { app.sqPick = e.target.value; }}>
+          <select id="sq-type" value=${types.some((t) => t.key === app.sqPick) ? app.sqPick : types[0].key} onChange=${(e) => { app.sqPick = e.target.value; }}>
             ${types.map((t) => html`<option value=${t.key}>${t.name} (${t.designName})${t.ftl ? ' · FTL' : ' · no FTL'}</option>`)}
           </select></div>
-        <button type="button" class="btn" id="add-squadron" onClick=${() => app.addSquadron(app.sqPick || types[0].key)}>Add squadrons</button>
+        <button type="button" class="btn" id="add-squadron" onClick=${() => app.addSquadron(types.some((t) => t.key === app.sqPick) ? app.sqPick : types[0].key)}>Add squadrons</button>
       </div>` : html`<p class="muted small">Squadron types come from the fleet's designs; none of them defines one.</p>`}
     </div>
   </section>`;
