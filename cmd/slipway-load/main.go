@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -59,6 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 1, "goroutines generating and storing batches at once (mode seed)")
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
 	fs.BoolVar(&s.page, "page", false, "search the web page /library instead of /api/v1/library (mode search)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this tool to `FILE` (mode seed: the seeding itself)")
 	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -76,6 +78,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "slipway-load:", err)
 			return 2
 		}
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "slipway-load:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "slipway-load:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var err error
 	switch mode {

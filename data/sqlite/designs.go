@@ -112,7 +112,7 @@ func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *library.NewDesig
 	if err := insertVersion(ctx, tx, seq, 1, nd.OwnerID, now, nd.Version); err != nil {
 		return err
 	}
-	if err := indexDesign(ctx, tx, seq, nd); err != nil {
+	if err := insertIndex(ctx, tx, seq, nd); err != nil {
 		return err
 	}
 	if nd.ParentID != "" {
@@ -153,6 +153,11 @@ func indexDesign(ctx context.Context, tx *sql.Tx, seq int64, nd *library.NewDesi
 	if _, err := tx.ExecContext(ctx, `DELETE FROM designs_fts WHERE rowid = ?`, seq); err != nil {
 		return err
 	}
+	return insertIndex(ctx, tx, seq, nd)
+}
+
+// insertIndex writes a new design's row of the full-text index.
+func insertIndex(ctx context.Context, tx *sql.Tx, seq int64, nd *library.NewDesign) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO designs_fts (rowid, name, description, tags, universe, author)
 		SELECT ?, ?, ?, ?, ?, name FROM users WHERE id = ?`,
 		seq, nd.Name, nd.Description, strings.Join(nd.Tags, " "), nd.Universe, nd.OwnerID)
