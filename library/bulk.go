@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"sort"
+	"sync"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
 )
@@ -226,20 +229,63 @@ func (s *Service) SeedSamples(ctx context.Context) (int, error) {
 
 // RecomputeReport sums up a recomputation run.
 type RecomputeReport struct {
-	Model   string          `json:"model"`
+	Model string `json:"model"`
+	// Designs counts the designs re-evaluated.
+	Designs int `json:"designs"`
+	// Changes lists the first MaxReportedChanges of them; the store's
+	// recomputation log holds every one.
 	Changes []Recomputation `json:"changes"`
 }
 
+// MaxReportedChanges is the most recomputations a RecomputeReport lists.
+const MaxReportedChanges = 1000
+
 // RecomputeLock is the Store lock Recompute holds, so that nodes sharing
-// a database re-evaluate each version once, not once per node.
+// a database re-evaluate each design once, not once per node.
 const RecomputeLock = "recompute"
 
-// Recompute re-evaluates every stored version whose evaluation came from
-// another costing-model version than the Service's, in batches, recording
-// the old and new numbers of each. Running it again finds nothing to do.
-// It holds RecomputeLock, so that when several nodes start at once one
-// recomputes and the others, waiting, then find nothing left.
+// RecomputeBatch is how many designs Recompute reads, evaluates and
+// stores at a time, each batch in one transaction.
+const RecomputeBatch = 1000
+
+// Recompute brings the library up to the Service's costing model after a
+// model change: every live design whose summary (CV, points, tier and the
+// other numbers the library lists, filters and sorts by) came from another
+// model version is re-evaluated from its latest version's document, and
+// its new summary is stored with the old and new numbers logged. Stored
+// full results (the explanation tree) and older versions are not
+// rewritten: a version evaluated under another model is re-evaluated when
+// it is read (Service.current), with the same function, so every answer
+// is the one an eager recomputation would have stored.
+//
+// Designs are read in row order with keyset pagination, evaluated on
+// every core (GOMAXPROCS workers) and stored by one writer in batches of
+// RecomputeBatch, each in its own transaction: a run stopped at any point
+// leaves each design with either its old or its new summary, and the next
+// run finishes the job. Running it again finds nothing to do. It holds
+// RecomputeLock, so that when several nodes start at once one recomputes
+// and the others, waiting, then find nothing left.
 func (s *Service) Recompute(ctx context.Context) (*RecomputeReport, error) {
+	return s.RecomputeWith(ctx, RecomputeOptions{})
+}
+
+// RecomputeOptions tune a recomputation; zero fields take the defaults.
+type RecomputeOptions struct {
+	// Batch is how many designs each transaction stores (RecomputeBatch).
+	Batch int
+	// Workers is how many goroutines evaluate (GOMAXPROCS).
+	Workers int
+}
+
+// RecomputeWith is Recompute with its batch size and number of workers.
+func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*RecomputeReport, error) {
+	size, workers := opt.Batch, opt.Workers
+	if size <= 0 {
+		size = RecomputeBatch
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	model := s.eval.Version()
 	rep := &RecomputeReport{Model: model, Changes: []Recomputation{}}
 	unlock, err := s.store.Lock(ctx, RecomputeLock)
@@ -247,38 +293,102 @@ func (s *Service) Recompute(ctx context.Context) (*RecomputeReport, error) {
 		return rep, fmt.Errorf("recompute: %w", err)
 	}
 	defer unlock()
-	for {
-		vs, err := s.store.StaleVersions(ctx, model, 200)
-		if err != nil {
-			return rep, fmt.Errorf("recompute: %w", err)
-		}
-		if len(vs) == 0 {
-			return rep, nil
-		}
-		var batch []Recomputation
-		for _, v := range vs {
-			d, err := DecodeVersion(&v)
-			if err != nil {
-				return rep, fmt.Errorf("recompute: %w", err)
-			}
-			e, res, _, err := s.evaluation(d)
-			if err != nil {
-				return rep, fmt.Errorf("recompute %s version %d: %w", v.DesignID, v.N, err)
-			}
-			batch = append(batch, Recomputation{
-				DesignID: v.DesignID, Version: v.N, OldModel: v.Evaluation.ModelVersion, NewModel: model,
-				OldCV: v.Evaluation.CV, NewCV: e.CV, OldPoints: v.Evaluation.Points, NewPoints: e.Points,
-				Evaluation: e, Result: res,
-			})
-		}
-		if err := s.store.SaveRecomputations(ctx, batch); err != nil {
-			return rep, fmt.Errorf("recompute: %w", err)
-		}
-		for i := range batch {
-			batch[i].Result = nil
-		}
-		rep.Changes = append(rep.Changes, batch...)
+
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	type batch struct {
+		ds    []*Design
+		out   []Recomputation
+		err   error
+		ready chan struct{} // closed once out or err is set
 	}
+	// The reader hands each batch to the workers (todo) and, in the
+	// order read, to the writer (order), which stores them in that order:
+	// a run stopped at any point has finished a prefix of the rows.
+	todo := make(chan *batch, workers)
+	order := make(chan *batch, 2*workers)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(todo)
+		defer close(order)
+		var after int64
+		for {
+			ds, err := s.store.StaleDesigns(ctx, model, after, size)
+			if err != nil {
+				cancel(fmt.Errorf("recompute: %w", err))
+				return
+			}
+			if len(ds) == 0 {
+				return
+			}
+			after = ds[len(ds)-1].Seq
+			b := &batch{ds: ds, ready: make(chan struct{})}
+			select {
+			case order <- b:
+			case <-ctx.Done():
+				return
+			}
+			todo <- b // the workers drain todo until it closes
+		}
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range todo {
+				b.out, b.err = s.reevaluate(b.ds, model)
+				close(b.ready)
+			}
+		}()
+	}
+	defer wg.Wait()
+	for b := range order {
+		select {
+		case <-b.ready:
+		case <-ctx.Done():
+			return rep, context.Cause(ctx)
+		}
+		if b.err != nil {
+			cancel(b.err)
+			return rep, b.err
+		}
+		if err := s.store.SaveRecomputations(ctx, b.out); err != nil {
+			err = fmt.Errorf("recompute: %w", err)
+			cancel(err)
+			return rep, err
+		}
+		rep.Designs += len(b.out)
+		if n := MaxReportedChanges - len(rep.Changes); n > 0 {
+			rep.Changes = append(rep.Changes, b.out[:min(n, len(b.out))]...)
+		}
+	}
+	if err := context.Cause(ctx); err != nil {
+		return rep, err
+	}
+	return rep, nil
+}
+
+// reevaluate computes the new summaries of stale designs under model.
+func (s *Service) reevaluate(ds []*Design, model string) ([]Recomputation, error) {
+	out := make([]Recomputation, 0, len(ds))
+	for _, d := range ds {
+		doc, err := DecodeVersion(&d.Latest)
+		if err != nil {
+			return nil, fmt.Errorf("recompute: %w", err)
+		}
+		e, _, err := summary(doc, s.eval.Evaluate(doc, costing.Options{}))
+		if err != nil {
+			return nil, fmt.Errorf("recompute %s version %d: %w", d.ID, d.Version, err)
+		}
+		old := d.Latest.Evaluation
+		out = append(out, Recomputation{
+			DesignSeq: d.Seq, DesignID: d.ID, Version: d.Version, OldModel: old.ModelVersion, NewModel: model,
+			OldCV: old.CV, NewCV: e.CV, OldPoints: old.Points, NewPoints: e.Points, Old: old, Evaluation: e,
+		})
+	}
+	return out, nil
 }
 
 // PurgeDeleted removes for good the rows of designs deleted longer ago

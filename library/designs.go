@@ -81,13 +81,24 @@ func (s *Service) Validate(d *designer.Design, tierLimit int) ValidationReport {
 func (s *Service) Compare(a, b *designer.Design) *costing.Comparison { return s.eval.Compare(a, b) }
 
 // evaluation costs d into the stored summary, the full result as JSON and
-// the validation problems.
+// the validation problems. Saving, Recompute (the summary) and reading a
+// version evaluated under an older model (current) all use it.
 func (s *Service) evaluation(d *designer.Design) (Evaluation, json.RawMessage, designer.Problems, error) {
 	res := s.eval.Evaluate(d, costing.Options{})
+	e, probs, err := summary(d, res)
+	if err != nil {
+		return Evaluation{}, nil, nil, err
+	}
 	b, err := json.Marshal(res)
 	if err != nil {
 		return Evaluation{}, nil, nil, fmt.Errorf("encode evaluation: %w", err)
 	}
+	return e, b, probs, nil
+}
+
+// summary is the stored summary of d's costing result res, with its
+// validation problems (never nil).
+func summary(d *designer.Design, res *costing.Result) (Evaluation, designer.Problems, error) {
 	probs := res.Problems
 	if probs == nil {
 		probs = designer.Problems{}
@@ -100,10 +111,63 @@ func (s *Service) evaluation(d *designer.Design) (Evaluation, json.RawMessage, d
 	}
 	for _, f := range []float64{e.CV, e.Points, e.EMS, e.TargetRating, e.MassFactor} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return Evaluation{}, nil, nil, fmt.Errorf("costing model %s gave a non-finite number for %q", res.ModelVersion, d.Name)
+			return Evaluation{}, nil, fmt.Errorf("costing model %s gave a non-finite number for %q", res.ModelVersion, d.Name)
 		}
 	}
-	return e, b, probs, nil
+	return e, probs, nil
+}
+
+// encodeProblems is the stored form of a version's validation problems.
+func encodeProblems(probs designer.Problems) (json.RawMessage, error) {
+	pb, err := json.Marshal(probs)
+	if err != nil {
+		return nil, fmt.Errorf("encode problems: %w", err)
+	}
+	return pb, nil
+}
+
+// current brings a version read from the store up to the Service's
+// costing model. Recompute re-evaluates each design's summary (the numbers
+// the library lists, filters and sorts by) eagerly and leaves the stored
+// full results as they were; a version whose stored result or summary
+// came from another model is re-evaluated here, when it is read, with
+// evaluation, the function a save under this model stores: the answer is
+// the one an eager recomputation would have stored. A version listed
+// without its document is read in full first. Nothing is written back.
+func (s *Service) current(ctx context.Context, v *Version) error {
+	model := s.eval.Version()
+	listed := v.Document == nil
+	if listed {
+		if v.Evaluation.ModelVersion == model {
+			return nil
+		}
+		full, err := s.store.DesignVersion(ctx, v.DesignID, v.N)
+		if err != nil {
+			return err
+		}
+		v.Document, v.ResultModel = full.Document, full.ResultModel
+	}
+	if v.ResultModel == model && v.Evaluation.ModelVersion == model {
+		return nil
+	}
+	d, err := DecodeVersion(v)
+	if err != nil {
+		return err
+	}
+	e, res, probs, err := s.evaluation(d)
+	if err != nil {
+		return fmt.Errorf("design %s version %d: %w", v.DesignID, v.N, err)
+	}
+	if listed {
+		v.Document, v.ResultModel, v.Evaluation = nil, "", e
+		return nil
+	}
+	pb, err := encodeProblems(probs)
+	if err != nil {
+		return err
+	}
+	v.Evaluation, v.Result, v.Problems, v.ResultModel = e, res, pb, model
+	return nil
 }
 
 // carriesFighters reports whether any section mounts a hangar bay.
@@ -143,14 +207,14 @@ func (s *Service) prepareEvaluated(d *designer.Design, vis Visibility, owner int
 	if err != nil {
 		return nil, fmt.Errorf("encode design: %w", err)
 	}
-	pb, err := json.Marshal(probs)
+	pb, err := encodeProblems(probs)
 	if err != nil {
-		return nil, fmt.Errorf("encode problems: %w", err)
+		return nil, err
 	}
 	nd := &NewDesign{
 		ID: newID(), OwnerID: owner, Visibility: vis, Ruleset: d.Ruleset, RulesVersion: d.RulesVersion,
 		Name: d.Name, Description: d.Description, Tags: d.Tags, Universe: d.Universe,
-		Version: Version{Visibility: vis, Document: doc, Evaluation: e, Result: res, Problems: pb, AuthorID: owner},
+		Version: Version{Visibility: vis, Document: doc, Evaluation: e, Result: res, Problems: pb, ResultModel: e.ModelVersion, AuthorID: owner},
 	}
 	if n := nd.Version.Bytes(); n > s.limits.MaxVersionBytes {
 		return nil, &Error{Code: ETooLarge, Field: "design",
@@ -252,6 +316,9 @@ func (s *Service) readable(ctx context.Context, u *User, id string) (*Design, er
 	if !CanRead(u, d) {
 		return nil, &Error{Code: ENotFound, Message: "no such design", Err: ErrNotFound}
 	}
+	if err := s.current(ctx, &d.Latest); err != nil {
+		return nil, err
+	}
 	return view(u, d), nil
 }
 
@@ -341,6 +408,9 @@ func (s *Service) Versions(ctx context.Context, u *User, id string) (*Design, []
 	out := vs[:0]
 	for i := range vs {
 		if CanReadVersion(u, d, &vs[i]) {
+			if err := s.current(ctx, &vs[i]); err != nil {
+				return nil, nil, err
+			}
 			out = append(out, vs[i])
 		}
 	}
@@ -372,7 +442,13 @@ func (s *Service) version(ctx context.Context, u *User, d *Design, n int) (*Vers
 	if errors.Is(err, ErrNotFound) {
 		return nil, &Error{Code: ENotFound, Message: fmt.Sprintf("design %s has no version %d", d.ID, n), Err: err}
 	}
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	if err := s.current(ctx, v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // DecodeVersion decodes the design document of a stored version.

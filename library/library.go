@@ -92,8 +92,14 @@ type Version struct {
 	Evaluation Evaluation
 	Result     json.RawMessage // the full costing result as JSON
 	Problems   json.RawMessage // validation problems as JSON
-	AuthorID   int64
-	CreatedAt  time.Time
+	// ResultModel is the costing-model version that produced Result and
+	// Problems as stored (Stores fill it when they read them). After a
+	// model change Recompute updates the designs' summaries only; the
+	// Service re-evaluates a version whose ResultModel is not its model
+	// when it is read (see Service.current).
+	ResultModel string
+	AuthorID    int64
+	CreatedAt   time.Time
 }
 
 // Bytes is the stored size of the version's documents.
@@ -192,17 +198,30 @@ type Usage struct {
 	Bytes    int64 // stored bytes of those versions
 }
 
-// Recomputation records one stored version re-evaluated under a new
-// costing-model version.
+// Recomputation records one design re-evaluated under a new
+// costing-model version: its latest version's summary numbers before and
+// after.
 type Recomputation struct {
-	DesignID   string          `json:"designId"`
-	Version    int             `json:"version"`
-	OldModel   string          `json:"oldModel"`
-	NewModel   string          `json:"newModel"`
-	OldCV      float64         `json:"oldCV"`
-	NewCV      float64         `json:"newCV"`
-	OldPoints  float64         `json:"oldPoints"`
-	NewPoints  float64         `json:"newPoints"`
-	Evaluation Evaluation      `json:"-"`
-	Result     json.RawMessage `json:"-"`
+	// DesignSeq is the design's row number, as StaleDesigns gave it.
+	DesignSeq int64   `json:"-"`
+	DesignID  string  `json:"designId"`
+	Version   int     `json:"version"`
+	OldModel  string  `json:"oldModel"`
+	NewModel  string  `json:"newModel"`
+	OldCV     float64 `json:"oldCV"`
+	NewCV     float64 `json:"newCV"`
+	OldPoints float64 `json:"oldPoints"`
+	NewPoints float64 `json:"newPoints"`
+	// Old and Evaluation are the design's summary before and after.
+	Old        Evaluation `json:"-"`
+	Evaluation Evaluation `json:"-"`
+}
+
+// SameNumbers reports whether the recomputation left every summary
+// number as it was (only the model version changed), so that a store may
+// update the model version alone.
+func (r *Recomputation) SameNumbers() bool {
+	a, b := r.Old, r.Evaluation
+	a.ModelVersion = b.ModelVersion
+	return a == b
 }

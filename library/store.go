@@ -76,10 +76,16 @@ type Store interface {
 	// the given time, and returns how many designs it removed.
 	PurgeDeleted(ctx context.Context, before time.Time) (int, error)
 
-	// StaleVersions returns the versions evaluated under another model
-	// version than model, at most limit of them.
-	StaleVersions(ctx context.Context, model string, limit int) ([]Version, error)
-	// SaveRecomputations stores new evaluations and records the change.
+	// StaleDesigns returns up to limit live designs after row number
+	// after, in row-number (Seq) order, whose summary came from another
+	// costing-model version than model. Each carries Seq, ID, Version and
+	// its summary in Latest.Evaluation, with Latest.Document (not its
+	// Result or Problems).
+	StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*Design, error)
+	// SaveRecomputations stores the designs' new summaries and records
+	// the change of each, in one transaction. A design no longer at the
+	// recomputed version (saved meanwhile, under the current model) or
+	// deleted is left alone and not recorded.
 	SaveRecomputations(ctx context.Context, rs []Recomputation) error
 
 	// Lock takes the lock called name, shared by every process that uses

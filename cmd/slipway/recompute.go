@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 
 	"github.com/slipway/slipway/library"
 )
@@ -15,15 +16,20 @@ func recomputeCommand() command {
 		name:    "recompute",
 		summary: "re-evaluate stored designs under the current costing model, printing old and new numbers",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N]")
+			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N] [--batch N] [--workers N]")
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last `N` recorded re-evaluations (including those done at server start)")
+			batch := fs.Int("batch", library.RecomputeBatch, "designs stored per transaction")
+			workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines evaluating designs at once")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
 			if *history < 0 {
 				return usageError(fs, "--history must be 0 or more (you gave %d)", *history)
+			}
+			if *batch < 1 || *workers < 1 {
+				return usageError(fs, "--batch and --workers must be 1 or more (you gave %d and %d)", *batch, *workers)
 			}
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", library.Limits{}, log)
@@ -32,7 +38,7 @@ func recomputeCommand() command {
 				return 1
 			}
 			defer db.Close()
-			rep, err := srv.Service().Recompute(ctx)
+			rep, err := srv.Service().RecomputeWith(ctx, library.RecomputeOptions{Batch: *batch, Workers: *workers})
 			if err != nil {
 				fmt.Fprintln(stderr, "slipway recompute:", err)
 				return 1
@@ -57,8 +63,11 @@ func recomputeCommand() command {
 				}
 				return 0
 			}
-			fmt.Fprintf(stdout, "model %s: %d versions re-evaluated\n", rep.Model, len(rep.Changes))
+			fmt.Fprintf(stdout, "model %s: %d designs re-evaluated\n", rep.Model, rep.Designs)
 			printChanges(stdout, rep.Changes)
+			if more := rep.Designs - len(rep.Changes); more > 0 {
+				fmt.Fprintf(stdout, "  and %d more (slipway recompute --history N lists the last N)\n", more)
+			}
 			if *history > 0 {
 				fmt.Fprintf(stdout, "last %d recorded re-evaluations, newest first:\n", len(past))
 				printChanges(stdout, past)

@@ -147,8 +147,8 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	if len(rep.Changes) > 0 {
-		log.Info("re-evaluated stored designs", "model", rep.Model, "versions", len(rep.Changes))
+	if rep.Designs > 0 {
+		log.Info("re-evaluated stored designs", "model", rep.Model, "designs", rep.Designs)
 	}
 	studio, err := web.New(web.Config{API: srv, Library: srv.Service(), Logger: log, BaseURL: f.baseURL})
 	if err != nil {

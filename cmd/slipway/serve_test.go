@@ -57,7 +57,7 @@ func TestImportExportRecompute(t *testing.T) {
 		t.Fatalf("exported files do not validate: exit %d\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI(t, "recompute", "--db", db, "--history", "5")
-	if code != 0 || !strings.Contains(stdout, "0 versions re-evaluated") || !strings.Contains(stdout, "recorded re-evaluations") {
+	if code != 0 || !strings.Contains(stdout, "0 designs re-evaluated") || !strings.Contains(stdout, "recorded re-evaluations") {
 		t.Fatalf("recompute exit %d: %s", code, stdout)
 	}
 	if code, _, _ := runCLI(t, "export", "--db", filepath.Join(dir, "missing.db"), "--user", "ann"); code != 1 {

@@ -22,7 +22,7 @@ const designCols = `d.seq, d.id, d.owner_id, CASE WHEN u.deleted_at IS NULL THEN
 	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal,
 	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL`
 
-const docCols = `, v.document, v.result, v.problems`
+const docCols = `, v.document, v.result, v.problems, v.model_version`
 
 // listFrom serves lists, which read designs only; designFrom adds the
 // latest version for its documents.
@@ -41,7 +41,7 @@ func scanDesign(row pgx.Row, withDocs bool) (*library.Design, error) {
 		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted}
 	var doc, res, probs []byte
 	if withDocs {
-		dest = append(dest, &doc, &res, &probs)
+		dest = append(dest, &doc, &res, &probs, &d.Latest.ResultModel)
 	}
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
@@ -308,6 +308,9 @@ func scanVersion(row pgx.Row, withDocs bool) (*library.Version, error) {
 	v.CreatedAt = v.CreatedAt.UTC()
 	v.Visibility = library.Visibility(vis)
 	v.Document, v.Result, v.Problems = doc, res, probs
+	if withDocs {
+		v.ResultModel = e.ModelVersion
+	}
 	return &v, nil
 }
 

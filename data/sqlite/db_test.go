@@ -329,11 +329,21 @@ func TestUsage(t *testing.T) {
 	if got, err := db.Usage(ctx, u.ID); err != nil || got != want {
 		t.Fatalf("usage %+v %v, want %+v", got, err, want)
 	}
-	if err := db.SaveRecomputations(ctx, []library.Recomputation{{DesignID: "b", Version: 1, Result: []byte(`{"longer":"result than before"}`),
-		Evaluation: b.Version.Evaluation}}); err != nil {
+	// A recomputation rewrites the design's summary, not its stored
+	// result: usage stays as it was.
+	bd, err := db.Design(ctx, "b")
+	if err != nil {
 		t.Fatal(err)
 	}
-	want.Bytes += int64(len(`{"longer":"result than before"}`) - len(orNullResult(b.Version.Result)))
+	e := b.Version.Evaluation
+	e.CV, e.ModelVersion = e.CV+1, "m/2"
+	if err := db.SaveRecomputations(ctx, []library.Recomputation{{DesignSeq: bd.Seq, DesignID: "b", Version: 1,
+		Old: b.Version.Evaluation, Evaluation: e}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Design(ctx, "b"); err != nil || got.Latest.Evaluation != e {
+		t.Fatalf("after recompute %+v %v, want %+v", got.Latest.Evaluation, err, e)
+	}
 	if got, err := db.Usage(ctx, u.ID); err != nil || got != want {
 		t.Fatalf("usage after recompute %+v %v, want %+v", got, err, want)
 	}

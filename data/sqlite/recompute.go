@@ -8,70 +8,83 @@ import (
 	"github.com/slipway/slipway/library"
 )
 
-// StaleVersions returns up to limit versions of live designs whose stored
-// evaluation came from another costing-model version than model. The
-// condition is two ranges of the model_version index, so that each batch
-// finds stale rows without passing over the ones already recomputed
-// (with "<>" and an order by row, recomputing a million versions read
-// every earlier one again for each batch).
-func (db *DB) StaleVersions(ctx context.Context, model string, limit int) ([]library.Version, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT d.id, v.n, v.author_id, v.created_at, v.model_version, v.cv, v.points,
-		v.tier, v.ems, v.target_rating, v.mass_factor, v.tech_level, v.movement, v.hull, v.carries_fighters, v.legal,
-		v.visibility, v.document, v.result, v.problems
-		FROM versions v JOIN designs d ON d.seq = v.design_seq
-		WHERE (v.model_version < ? OR v.model_version > ?) AND d.deleted_at IS NULL LIMIT ?`, model, model, limit)
+// StaleDesigns returns up to limit live designs after row after, in row
+// order, whose summary came from another costing-model version than
+// model, each with its latest version's document. It walks the designs
+// table by its primary key from after (keyset pagination), so a whole
+// recomputation reads each row once.
+func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT d.seq, d.id, d.version, d.model_version, d.cv, d.points, d.tier,
+		d.ems, d.target_rating, d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal, v.document
+		FROM designs d JOIN versions v ON v.design_seq = d.seq AND v.n = d.version
+		WHERE d.seq > ? AND d.deleted_at IS NULL AND d.model_version <> ? ORDER BY d.seq LIMIT ?`, after, model, limit)
 	if err != nil {
-		return nil, fmt.Errorf("stale versions: %w", err)
+		return nil, fmt.Errorf("stale designs: %w", err)
 	}
 	defer rows.Close()
-	var out []library.Version
+	var out []*library.Design
 	for rows.Next() {
-		v, err := scanVersion(rows, true)
-		if err != nil {
-			return nil, fmt.Errorf("stale versions: %w", err)
+		d := &library.Design{}
+		e := &d.Latest.Evaluation
+		if err := rows.Scan(&d.Seq, &d.ID, &d.Version, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS,
+			&e.TargetRating, &e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal,
+			&d.Latest.Document); err != nil {
+			return nil, fmt.Errorf("stale designs: %w", err)
 		}
-		out = append(out, *v)
+		d.Latest.DesignID, d.Latest.N = d.ID, d.Version
+		out = append(out, d)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("stale designs: %w", err)
+	}
+	return out, nil
 }
 
-// SaveRecomputations stores each version's new evaluation, updates the
-// design's filter columns when it is the latest version, and logs the old
-// and new numbers, all in one transaction.
+// SaveRecomputations stores each design's new summary, if the design is
+// still live and at the recomputed version, and logs the old and new
+// numbers, all in one transaction with statements prepared once. A
+// recomputation that changed no number updates the model version alone,
+// which touches none of the library's indexes.
 func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation) error {
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		now := formatTime(db.now())
-		for _, r := range rs {
-			var seq int64
-			if err := tx.QueryRowContext(ctx, `SELECT seq FROM designs WHERE id = ?`, r.DesignID).Scan(&seq); err != nil {
+		full, err := tx.PrepareContext(ctx, `UPDATE designs SET cv = ?, points = ?, tier = ?, tech_level = ?,
+			movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?, mass_factor = ?,
+			model_version = ? WHERE seq = ? AND version = ? AND deleted_at IS NULL`)
+		if err != nil {
+			return err
+		}
+		defer full.Close()
+		same, err := tx.PrepareContext(ctx, `UPDATE designs SET model_version = ?
+			WHERE seq = ? AND version = ? AND deleted_at IS NULL`)
+		if err != nil {
+			return err
+		}
+		defer same.Close()
+		logged, err := tx.PrepareContext(ctx, `INSERT INTO recomputations (design_seq, n, old_model, new_model,
+			old_cv, new_cv, old_points, new_points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer logged.Close()
+		for i := range rs {
+			r := &rs[i]
+			e := r.Evaluation
+			var res sql.Result
+			if r.SameNumbers() {
+				res, err = same.ExecContext(ctx, e.ModelVersion, r.DesignSeq, r.Version)
+			} else {
+				res, err = full.ExecContext(ctx, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
+					e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, r.DesignSeq, r.Version)
+			}
+			if err != nil {
 				return fmt.Errorf("design %s: %w", r.DesignID, err)
 			}
-			e := r.Evaluation
-			res := []byte(orNull(r.Result))
-			// The design's stored bytes change by the result's change in
-			// size (length() reads a blob's size, not the blob).
-			if _, err := tx.ExecContext(ctx, `UPDATE designs SET stored_bytes = stored_bytes + ? - coalesce((SELECT length(result)
-				FROM versions WHERE design_seq = ? AND n = ?), 0) WHERE seq = ?`, len(res), seq, r.Version, seq); err != nil {
-				return err
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				continue // saved or deleted meanwhile
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE versions SET result = ?, bytes = length(document) + ? + length(problems),
-				model_version = ?, cv = ?, points = ?,
-				tier = ?, ems = ?, target_rating = ?, mass_factor = ?, tech_level = ?, movement = ?, hull = ?,
-				carries_fighters = ?, legal = ? WHERE design_seq = ? AND n = ?`,
-				res, len(res), e.ModelVersion, e.CV, e.Points, e.Tier, e.EMS, e.TargetRating, e.MassFactor,
-				e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal, seq, r.Version); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE designs SET cv = ?, points = ?, tier = ?, tech_level = ?,
-				movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?, mass_factor = ?,
-				model_version = ? WHERE seq = ? AND version = ?`,
-				e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal,
-				e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, seq, r.Version); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO recomputations (design_seq, n, old_model, new_model, old_cv,
-				new_cv, old_points, new_points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				seq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV, r.OldPoints, r.NewPoints, now); err != nil {
+			if _, err := logged.ExecContext(ctx, r.DesignSeq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV,
+				r.OldPoints, r.NewPoints, now); err != nil {
 				return err
 			}
 		}

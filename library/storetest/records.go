@@ -106,9 +106,12 @@ func (o olderModel) Evaluate(d *designer.Design, opt costing.Options) *costing.R
 	return r
 }
 
-// testRecompute: every version of every live design stored under an older
-// model is re-evaluated once, the library sorts by the new numbers, and a
-// second run finds nothing.
+// testRecompute: every live design stored under an older model gets its
+// summary re-evaluated once, the library lists, filters and sorts by the
+// new numbers, a second run finds nothing, and every version read through
+// the Service (latest or older, full or listed) is exactly what a save
+// under the new model stores, although the stored results were not
+// rewritten.
 func testRecompute(t *testing.T, open Opener) {
 	f := newFixture(t, open)
 	old := f.service(generous(), olderModel{f.model}, nil)
@@ -124,17 +127,20 @@ func testRecompute(t *testing.T, open Opener) {
 	gone, err := old.CreateDesign(f.ctx, alice, ship(t, "Old gone", "", nil, ""), library.Public)
 	ok(t, "create", err)
 	ok(t, "delete", old.DeleteDesign(f.ctx, alice, gone.ID, library.Precondition{Any: true}))
-	if d, _ := f.svc.Design(f.ctx, nil, made[1].ID); d.Latest.Evaluation.ModelVersion != olderVersion {
-		t.Fatalf("stored under %q", d.Latest.Evaluation.ModelVersion)
+	if d, _ := f.store.Design(f.ctx, made[1].ID); d.Latest.Evaluation.ModelVersion != olderVersion || d.Latest.ResultModel != olderVersion {
+		t.Fatalf("stored under %q, result under %q", d.Latest.Evaluation.ModelVersion, d.Latest.ResultModel)
 	}
-	rep, err := f.svc.Recompute(f.ctx)
+	rep, err := f.svc.RecomputeWith(f.ctx, library.RecomputeOptions{Batch: 2, Workers: 3})
 	ok(t, "recompute", err)
-	if rep.Model != f.model.Version() || len(rep.Changes) != 6 {
-		t.Fatalf("recomputed %d versions under %s, want 6 under %s", len(rep.Changes), rep.Model, f.model.Version())
+	if rep.Model != f.model.Version() || rep.Designs != 5 || len(rep.Changes) != 5 {
+		t.Fatalf("recomputed %d designs (%d listed) under %s, want 5 under %s", rep.Designs, len(rep.Changes), rep.Model, f.model.Version())
 	}
-	for _, c := range rep.Changes {
+	for i, c := range rep.Changes {
 		if c.OldModel != olderVersion || c.NewModel != f.model.Version() || c.OldCV != c.NewCV+7 || c.OldPoints != c.NewPoints+5 {
 			t.Fatalf("change %+v", c)
+		}
+		if c.DesignID != made[i].ID {
+			t.Fatalf("change %d is of %s, want %s (row order)", i, c.DesignID, made[i].ID)
 		}
 	}
 	for _, d := range f.all(library.LibraryQuery{Sort: "cv"}) {
@@ -143,32 +149,113 @@ func testRecompute(t *testing.T, open Opener) {
 			t.Fatalf("%s listed under model %s", d.Name, e.ModelVersion)
 		}
 	}
-	want := f.model.Evaluate(ship(t, "Old 1", "", nil, ""), costing.Options{})
+	// What a save under the new model stores, byte for byte.
+	doc := ship(t, "Old 1", "", nil, "")
+	want := f.model.Evaluate(doc, costing.Options{})
+	wantResult, _ := json.Marshal(want)
+	wantProblems, _ := json.Marshal(want.Problems)
 	d, err := f.svc.Design(f.ctx, nil, made[1].ID)
 	ok(t, "design", err)
-	if d.Latest.Evaluation.CV != float64(want.CV) || d.Latest.Evaluation.Points != float64(want.Points) {
-		t.Fatalf("after recompute: CV %g points %g, want %g %g", d.Latest.Evaluation.CV, d.Latest.Evaluation.Points, float64(want.CV), float64(want.Points))
+	if d.Latest.Evaluation.CV != float64(want.CV) || d.Latest.Evaluation.Points != float64(want.Points) ||
+		d.Latest.Evaluation.ModelVersion != f.model.Version() {
+		t.Fatalf("after recompute: %+v, want CV %d points %d", d.Latest.Evaluation, want.CV, want.Points)
 	}
-	var res struct {
-		ModelVersion string `json:"modelVersion"`
+	if string(d.Latest.Result) != string(wantResult) || string(d.Latest.Problems) != string(wantProblems) {
+		t.Fatalf("read result is not what a save under the new model stores:\n%.200s\nwant\n%.200s", d.Latest.Result, wantResult)
 	}
-	if err := json.Unmarshal(d.Latest.Result, &res); err != nil || res.ModelVersion != f.model.Version() {
-		t.Fatalf("stored result not replaced: %q %v", res.ModelVersion, err)
+	// The stored result was left as it was (lazy); the store says so.
+	if sd, _ := f.store.Design(f.ctx, made[1].ID); sd.Latest.ResultModel != olderVersion || sd.Latest.Evaluation.ModelVersion != f.model.Version() {
+		t.Fatalf("stored: summary under %q, result under %q", sd.Latest.Evaluation.ModelVersion, sd.Latest.ResultModel)
 	}
-	v1, err := f.store.DesignVersion(f.ctx, made[0].ID, 1)
+	// Older versions, listed or read in full, come under the new model too.
+	_, v1, err := f.svc.Version(f.ctx, alice, made[0].ID, 1)
 	ok(t, "old version", err)
-	if v1.Evaluation.ModelVersion != f.model.Version() {
-		t.Fatalf("an older version was not recomputed: %s", v1.Evaluation.ModelVersion)
+	if v1.Evaluation.ModelVersion != f.model.Version() || v1.ResultModel != f.model.Version() {
+		t.Fatalf("an older version read under %s", v1.Evaluation.ModelVersion)
+	}
+	_, vs, err := f.svc.Versions(f.ctx, alice, made[0].ID)
+	ok(t, "versions", err)
+	for _, v := range vs {
+		if v.Evaluation.ModelVersion != f.model.Version() || v.Evaluation.CV != float64(want.CV) || v.Document != nil {
+			t.Fatalf("listed version %d: %+v", v.N, v.Evaluation)
+		}
+	}
+	// A design saved under the current model reads back as stored.
+	fresh := f.create(alice, ship(t, "Fresh", "", nil, ""), library.Public)
+	if sd, _ := f.store.Design(f.ctx, fresh.ID); sd.Latest.ResultModel != f.model.Version() {
+		t.Fatalf("a fresh design's result is stored under %q", sd.Latest.ResultModel)
 	}
 	// The library filters on the new numbers.
 	cv := float64(want.CV)
-	if got := f.all(library.LibraryQuery{CVMin: &cv, CVMax: &cv}); len(got) != 5 {
+	if got := f.all(library.LibraryQuery{CVMin: &cv, CVMax: &cv}); len(got) != 6 {
 		t.Fatalf("filter on the new CV lists %s", describe(got))
 	}
 	rep, err = f.svc.Recompute(f.ctx)
 	ok(t, "recompute again", err)
-	if len(rep.Changes) != 0 {
-		t.Fatalf("second recompute changed %d versions", len(rep.Changes))
+	if rep.Designs != 0 || len(rep.Changes) != 0 {
+		t.Fatalf("second recompute changed %d designs", rep.Designs)
+	}
+}
+
+// failingSaves is a Store whose SaveRecomputations fails after ok calls,
+// as a process killed between two batches would stop.
+type failingSaves struct {
+	library.Store
+	mu sync.Mutex
+	ok int
+}
+
+func (s *failingSaves) SaveRecomputations(ctx context.Context, rs []library.Recomputation) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ok == 0 {
+		return errors.New("stopped")
+	}
+	s.ok--
+	return s.Store.SaveRecomputations(ctx, rs)
+}
+
+// testRecomputeResumes: a recomputation that stops midway leaves every
+// design with its old or its new summary, never a mix, and the next run
+// finishes the job without doing anything twice.
+func testRecomputeResumes(t *testing.T, open Opener) {
+	f := newFixture(t, open)
+	old := f.service(generous(), olderModel{f.model}, nil)
+	alice, _ := f.user("alice1")
+	var ds []*designer.Design
+	for i := 0; i < 9; i++ {
+		ds = append(ds, ship(t, fmt.Sprintf("Resume %d", i), "", nil, ""))
+	}
+	_, err := old.StoreDesigns(f.ctx, alice, ds, library.Public)
+	ok(t, "store under the older model", err)
+	stopping := library.New(library.Config{Store: &failingSaves{Store: f.store, ok: 2}, Catalogue: f.cat, Evaluator: f.model})
+	rep, err := stopping.RecomputeWith(f.ctx, library.RecomputeOptions{Batch: 2, Workers: 2})
+	if err == nil || rep.Designs != 4 {
+		t.Fatalf("stopped run: %d designs, err %v; want 4 and an error", rep.Designs, err)
+	}
+	newModel := 0
+	for _, d := range f.all(library.LibraryQuery{Sort: "newest", Desc: false}) {
+		e := d.Latest.Evaluation
+		switch {
+		case e.ModelVersion == f.model.Version():
+			newModel++
+		case e.ModelVersion != olderVersion:
+			t.Fatalf("%s under %q", d.Name, e.ModelVersion)
+		}
+	}
+	if newModel != 4 {
+		t.Fatalf("%d designs recomputed by the stopped run, want 4", newModel)
+	}
+	rep, err = f.svc.Recompute(f.ctx)
+	ok(t, "resumed run", err)
+	if rep.Designs != 5 {
+		t.Fatalf("resumed run recomputed %d designs, want the 5 left", rep.Designs)
+	}
+	want := f.model.Evaluate(ds[0], costing.Options{})
+	for _, d := range f.all(library.LibraryQuery{}) {
+		if e := d.Latest.Evaluation; e.ModelVersion != f.model.Version() || e.CV != float64(want.CV) {
+			t.Fatalf("%s after the resumed run: %+v", d.Name, e)
+		}
 	}
 }
 

@@ -61,6 +61,7 @@ func Run(t *testing.T, open Opener) {
 		{"Quotas", testQuotas},
 		{"Import", testImport},
 		{"Recompute", testRecompute},
+		{"RecomputeResumes", testRecomputeResumes},
 		{"Purge", testPurge},
 		{"StoreErrors", testStoreErrors},
 		{"CreateDesignsAllOrNothing", testCreateDesignsAtomic},
