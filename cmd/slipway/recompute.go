@@ -20,8 +20,8 @@ func recomputeCommand() command {
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last `N` recorded re-evaluations (including those done at server start)")
-			batch := fs.Int("batch", library.RecomputeBatch, "designs stored per transaction")
-			workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines evaluating designs at once")
+			batch := fs.Int("batch", library.RecomputeBatch, "store `N` designs per transaction")
+			workers := fs.Int("workers", runtime.GOMAXPROCS(0), "evaluate designs on `N` goroutines at once")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
