@@ -480,3 +480,107 @@ func TestFleetScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetBuilderLoadoutSquadronsUpgrade covers what the sample designs
+// cannot: a player's own carrier whose bays leave the loadout open (the
+// counts per squadron type, over capacity F-06 beside the bay), an
+// independent squadron of an FTL-capable type from it, and a newer
+// version of the design after the fleet is saved, which the builder
+// offers and moves to through the upgrade endpoint.
+func TestFleetBuilderLoadoutSquadronsUpgrade(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open("/")
+	user := fmt.Sprintf("carrier%d", time.Now().UnixNano()%1_000_000)
+	einstein := sampleID(tb, "einstein")
+	design := "Open Carrier " + user
+	status := eval[int](tb, `(async () => {
+		await fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})});
+		const d = (await (await fetch('/api/v1/designs/`+einstein+`')).json()).design;
+		d.name = `+jsString(design)+`;
+		delete d.hangarBays[0].loadout;
+		d.starfighters[0].qualities = ['ftl'];
+		const r = await fetch('/api/v1/designs', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({visibility: 'private', design: d})});
+		return r.status;
+	})()`)
+	if status != 201 {
+		t.Fatalf("create the carrier design: %d", status)
+	}
+	tb.openBuilder("/fleets/new")
+	tb.typeInto("name", "Carrier group "+user)
+	tb.do("points limit", chromedp.SetValue(chromedp.CSS("#limit-kind"), "points"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('limit-kind').dispatchEvent(new Event('change', {bubbles: true}))`))
+	tb.settle()
+	tb.typeInto("limit.points", "5000")
+	// The carrier from "Your designs".
+	sel := `.pick-list[aria-label="Your designs"] [data-add]`
+	tb.do("search", chromedp.SendKeys(chromedp.CSS("#ship-q"), "open carrier"))
+	waitFor(t, tb, `!!document.querySelector(`+jsString(sel)+`)`, "the player's design")
+	tb.click(sel)
+	waitFor(t, tb, `!!document.querySelector('[data-path="ships[0].loadout.flight-deck.lancer"]')`, "the open bay")
+	tb.settle()
+	tb.typeInto("ships[0].loadout.flight-deck.lancer", "2")
+	tb.typeInto("ships[0].loadout.flight-deck.warden", "2")
+	carried := tb.text("#stat-squadrons .value")
+	if !strings.HasSuffix(carried, "+ 8") {
+		t.Errorf("two bays of 2 lancers and 2 wardens carry %q, want 8", carried)
+	}
+	tb.typeInto("ships[0].loadout.flight-deck.lancer", "5")
+	if p := tb.text(`[data-path="ships[0].loadout.flight-deck"] .field-problems`); !strings.Contains(p, "F-06") {
+		t.Errorf("9 squadrons in a bay of 4: beside the bay %q, want F-06", p)
+	}
+	tb.typeInto("ships[0].loadout.flight-deck.lancer", "2")
+
+	// An independent squadron of the FTL-capable lancers, assigned to the
+	// carrier (it has an SoC).
+	tb.click("#add-squadron")
+	waitFor(t, tb, `!!document.querySelector('[data-path="squadrons[0].count"]')`, "the squadron entry")
+	tb.typeInto("squadrons[0].count", "3")
+	tb.choose("squadrons[0].assignedTo", design)
+	doc := fleetDraft(tb, "slipway.fleet-draft:new")
+	sq, _ := json.Marshal(doc["squadrons"])
+	if !strings.Contains(string(sq), `"count":3`) || !strings.Contains(string(sq), `"type":"lancer"`) || !strings.Contains(string(sq), `"assignedTo":"open-carrier-`) {
+		t.Errorf("squadrons %s", sq)
+	}
+	for _, r := range problemRules(tb) {
+		if r == "F-06" || r == "F-01" || strings.HasPrefix(r, "F-DOC") {
+			t.Errorf("problem %s: %s", r, tb.text(".panel .problem-list"))
+		}
+	}
+	tb.checkPage("builder with a loadout and squadrons")
+
+	// Save (signed in: no dialog), then a second version of the design.
+	tb.click("#save")
+	waitFor(t, tb, `/saved as version 1/.test(document.getElementById('save-status').textContent)`, "the save")
+	id := eval[string](tb, `location.pathname.split('/')[2]`)
+	status = eval[int](tb, `(async () => {
+		const list = (await (await fetch('/api/v1/designs')).json()).designs;
+		const mine = list.find(d => d.name === `+jsString(design)+`);
+		const r = await fetch('/api/v1/designs/' + mine.id);
+		const d = (await r.json()).design;
+		d.description = 'Version 2';
+		const put = await fetch('/api/v1/designs/' + mine.id, {method: 'PUT', headers: {'Content-Type': 'application/json', 'If-Match': r.headers.get('ETag')},
+			body: JSON.stringify({visibility: 'private', design: d})});
+		return put.status;
+	})()`)
+	if status != 200 {
+		t.Fatalf("second version of the design: %d", status)
+	}
+	tb.openBuilder("/fleets/" + id + "/edit")
+	waitFor(t, tb, `!!document.querySelector('[data-upgrade]')`, "the offer of the newer version")
+	if txt := tb.text(".notice.update"); !strings.Contains(txt, "Version 2") {
+		t.Errorf("update notice %q", txt)
+	}
+	tb.click("[data-upgrade]")
+	waitFor(t, tb, `/saved as fleet version 2/.test(document.getElementById('save-status').textContent)`, "the upgrade")
+	v := eval[int](tb, `fetch('/api/v1/fleets/`+id+`').then(r => r.json()).then(f => f.fleet.ships[0].version)`)
+	if v != 2 {
+		t.Errorf("after the upgrade the fleet fields version %d of the design", v)
+	}
+	if eval[bool](tb, `!!document.querySelector('[data-upgrade]')`) {
+		t.Error("the builder still offers the upgrade")
+	}
+	tb.checkPage("builder after the upgrade")
+}

@@ -31,6 +31,10 @@ const api = {
   mine: () => call('GET', '/api/v1/designs'),
 };
 
+/** canonical is JSON with every object's keys sorted, to compare documents. */
+const canonical = (v) => JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x)
+  ? Object.fromEntries(Object.keys(x).sort().map((key) => [key, x[key]])) : x));
+
 /** draftKey names the local-storage slot of a fleet draft. */
 const draftKey = (meta) => (meta.id ? `slipway.fleet-draft:${meta.id}`
   : meta.forkOf ? `slipway.fleet-draft:fork:${meta.forkOf.id}` : 'slipway.fleet-draft:new');
@@ -637,7 +641,9 @@ async function start() {
     }
   }
   const draft = readDraft(draftKey(meta));
-  if (draft && JSON.stringify(draft.doc) !== meta.baseJSON) {
+  // The server writes keys in its own order: a draft that says the same
+  // as the saved fleet is not a change.
+  if (draft && canonical(draft.doc) !== canonical(JSON.parse(meta.baseJSON))) {
     doc = draft.doc;
     if (draft.meta && meta.id && draft.meta.etag && draft.meta.etag !== meta.etag) meta = { ...meta, etag: draft.meta.etag };
     if (meta.id || meta.forkOf) note = { text: 'restored your unsaved changes from this browser' };
