@@ -164,3 +164,31 @@ func TestEncounterAPI(t *testing.T) {
 	}
 	anon.do("POST", "/api/v1/encounters", []byte(`{"a": {}, "b": {}, "c": 1}`)).want(t, 400)
 }
+
+// TestPackFleetDocument: POST /fleets/pack prints an unsaved fleet with
+// the caller's rights: the owner of a private design gets its sheet, a
+// stranger gets the pack without it (a problem says why) or 422 when no
+// ship is printable; bad options and bodies are 400.
+func TestPackFleetDocument(t *testing.T) {
+	e := newEnv(t)
+	owner := e.register("quartermaster")
+	anon := e.anon()
+	pub := owner.create(t, "Line Cruiser", "public")
+	priv := owner.create(t, "Secret Cruiser", "private")
+	doc := fleetDoc("Task Force", pub.ID, priv.ID)
+	r := owner.do("POST", "/api/v1/fleets/pack?paper=a4", doc).want(t, 200)
+	mine, w, h := pdfPages(t, r.Body)
+	if long := max(w, h); long < 838 || long > 845 { // A4 is 842 pt long; the summary page is landscape
+		t.Errorf("first page %v x %v pt: not A4", w, h)
+	}
+	if cd := r.Header.Get("Content-Disposition"); !strings.HasSuffix(cd, `-pack.pdf"`) || !strings.HasPrefix(cd, "attachment") {
+		t.Errorf("Content-Disposition %q", cd)
+	}
+	r = anon.do("POST", "/api/v1/fleets/pack", doc).want(t, 200)
+	if theirs, _, _ := pdfPages(t, r.Body); theirs >= mine {
+		t.Errorf("a stranger's pack has %d pages, the owner's %d: the private design was printed", theirs, mine)
+	}
+	anon.do("POST", "/api/v1/fleets/pack", fleetDoc("Hidden", priv.ID)).want(t, 422)
+	anon.do("POST", "/api/v1/fleets/pack?paper=a3", doc).want(t, 400)
+	anon.do("POST", "/api/v1/fleets/pack", []byte(`{"name": "x", "shipz": []}`)).want(t, 400)
+}

@@ -384,25 +384,9 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 		return
 	}
 	cacheForFleet(c, v.Fleet)
-	printable := 0
-	for _, sh := range v.Result.Ships {
-		if sh.Design != nil {
-			printable++
-		}
-	}
-	if printable == 0 {
-		s.problem(c, http.StatusUnprocessableEntity, "nothing-to-print", "the fleet has no ship whose design you may read", v.Result.Problems)
-		return
-	}
-	var buf bytes.Buffer
-	err = s.prints.Do(c.Request.Context(), func() error {
-		return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), v.Document, v.Result, opt)
-	})
-	if err != nil {
-		if library.ErrorCode(err) == "" {
-			err = fmt.Errorf("render fleet pack of %s: %w", v.Fleet.ID, err)
-		}
-		s.fail(c, err)
+	what := "fleet pack of " + v.Fleet.ID
+	buf, ok := s.renderFleetPack(c, v.Document, v.Result, opt, what)
+	if !ok {
 		return
 	}
 	version := n
@@ -410,4 +394,59 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 		version = v.Fleet.Version
 	}
 	s.pdf(c, sheets.SafeFileName(v.Document.Name)+"-v"+strconv.Itoa(version)+"-pack.pdf", buf.Bytes())
+}
+
+// renderFleetPack prints the pack of f, evaluated as r, through the PDF
+// gate: 422 when no ship's design could be read, 503 when the gate is
+// full. It answers the failure itself and reports whether it rendered.
+func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string) (*bytes.Buffer, bool) {
+	printable := 0
+	for _, sh := range r.Ships {
+		if sh.Design != nil {
+			printable++
+		}
+	}
+	if printable == 0 {
+		s.problem(c, http.StatusUnprocessableEntity, "nothing-to-print", "the fleet has no ship whose design you may read", r.Problems)
+		return nil, false
+	}
+	var buf bytes.Buffer
+	err := s.prints.Do(c.Request.Context(), func() error {
+		return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), f, r, opt)
+	})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render %s: %w", what, err)
+		}
+		s.fail(c, err)
+		return nil, false
+	}
+	return &buf, true
+}
+
+// packFleet serves POST /fleets/pack: the fleet pack of a fleet document
+// not saved, with the caller's rights to the designs it references
+// (anonymous callers: public and unlisted ones), rendered through the
+// same gate as every PDF.
+func (s *Server) packFleet(c *gin.Context) {
+	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
+	if err != nil {
+		s.optionsError(c, err)
+		return
+	}
+	f, ok := s.decodeFleet(c)
+	if !ok {
+		return
+	}
+	r, _, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	buf, ok := s.renderFleetPack(c, f, r, opt, "fleet pack of a document")
+	if !ok {
+		return
+	}
+	c.Header("Cache-Control", "private, no-store")
+	s.pdf(c, sheets.SafeFileName(f.Name)+"-pack.pdf", buf.Bytes())
 }

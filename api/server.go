@@ -145,6 +145,7 @@ func (s *Server) routes() {
 	v1.POST("/fleets", s.createFleet)
 	v1.POST("/fleets/validate", s.validateFleet)
 	v1.POST("/fleets/evaluate", s.evaluateFleet)
+	v1.POST("/fleets/pack", s.packFleet)
 	get(v1, "/fleets/:id", s.getFleet)
 	v1.PUT("/fleets/:id", s.updateFleet)
 	v1.DELETE("/fleets/:id", s.deleteFleet)
