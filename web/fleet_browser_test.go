@@ -584,3 +584,56 @@ func TestFleetBuilderLoadoutSquadronsUpgrade(t *testing.T) {
 	}
 	tb.checkPage("builder after the upgrade")
 }
+
+// TestFleetBuilderConflictingSave: the same player edits one fleet in two
+// sessions; the second save meets a newer version (412), the dialog lists
+// what differs, and saving on top keeps both edits as versions 2 and 3.
+func TestFleetBuilderConflictingSave(t *testing.T) {
+	t.Parallel()
+	a := newTab(t)
+	a.open("/")
+	user := fmt.Sprintf("twofleets%d", time.Now().UnixNano()%1_000_000)
+	wing := sampleFleet(a, "Cruiser Wing")
+	id := eval[string](a, `(async () => {
+		await fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})});
+		const r = await fetch('/api/v1/fleets/`+wing+`/fork', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{}'});
+		return (await r.json()).id;
+	})()`)
+	a.openBuilder("/fleets/" + id + "/edit")
+	b := newTab(t)
+	b.open("/")
+	eval[int](b, `fetch('/api/v1/auth/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})}).then(r => r.status)`)
+	b.openBuilder("/fleets/" + id + "/edit")
+	if mode := b.text("#save-status .mode"); !strings.HasPrefix(mode, "Editing your fleet") {
+		t.Fatalf("second session: %q", mode)
+	}
+	a.typeInto("name", "Edited in A")
+	b.typeInto("limit.cv", "470")
+	a.click("#save")
+	waitFor(t, a, `/saved as version 2/.test(document.getElementById('save-status').textContent)`, "A's save")
+	b.click("#save")
+	b.do("the conflict dialog", chromedp.WaitVisible(chromedp.CSS("#conflict")))
+	b.checkA11y("fleet builder with the conflict dialog")
+	diff := b.text("#conflict table.diff")
+	for _, want := range []string{"name", "Edited in A", "limit.cv", "470"} {
+		if !strings.Contains(diff, want) {
+			t.Errorf("the conflict dialog does not show %q:\n%s", want, diff)
+		}
+	}
+	b.click(`#conflict [data-choice="mine"]`)
+	waitFor(t, b, `/saved as version 3/.test(document.getElementById('save-status').textContent)`, "B's save on top")
+	type version struct {
+		Name  string
+		Limit int
+	}
+	vs := eval[[]version](b, `Promise.all([2, 3].map(n => fetch('/api/v1/fleets/`+id+`/versions/' + n).then(r => r.json())
+		.then(v => ({name: v.fleet.name, limit: v.fleet.limit.cv}))))`)
+	if len(vs) != 2 || vs[0].Name != "Edited in A" || vs[1].Limit != 470 {
+		t.Errorf("versions 2 and 3: %+v", vs)
+	}
+	if errs := b.consoleErrors("412"); len(errs) > 0 {
+		t.Errorf("second session: console errors besides the 412: %v", errs)
+	}
+}
