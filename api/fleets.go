@@ -208,21 +208,15 @@ func (s *Server) myFleets(c *gin.Context) {
 	s.json(c, http.StatusOK, map[string]any{"fleets": out})
 }
 
-// fleetLibrary answers GET /fleet-library?q=&limit=&cursor=: public
-// fleets, newest first; next is the cursor of the following page.
+// fleetLibrary answers GET /fleet-library: public fleets matching q and
+// the filters (cvMin, cvMax, pointsMin, pointsMax, tier, limitKind), in
+// the sort order asked (sort, order), a page of limit; next is the opaque
+// cursor of the following page.
 func (s *Server) fleetLibrary(c *gin.Context) {
-	q := library.FleetQuery{Q: c.Query("q")}
-	var ok bool
-	if q.Limit, ok = s.intQuery(c, "limit", 1, library.MaxPage); !ok {
+	q, err := parseFleetQuery(c.Query)
+	if err != nil {
+		s.fail(c, err)
 		return
-	}
-	if cur := c.Query("cursor"); cur != "" {
-		n, err := strconv.ParseInt(cur, 10, 64)
-		if err != nil || n < 1 {
-			s.queryError(c, "cursor", "is not a cursor this service issued")
-			return
-		}
-		q.After = n
 	}
 	fs, err := s.svc.FleetLibrary(c.Request.Context(), q)
 	if err != nil {
@@ -239,10 +233,75 @@ func (s *Server) fleetLibrary(c *gin.Context) {
 		limit = 20
 	}
 	if len(fs) == limit {
-		next = strconv.FormatInt(fs[len(fs)-1].Seq, 10)
+		sort := q.Sort
+		if sort == "" {
+			sort = "newest"
+		}
+		desc := library.FleetSorts[sort]
+		if q.Order != "" {
+			desc = q.Order == "desc"
+		}
+		b, _ := json.Marshal(cursorJSON{sort, desc, library.FleetCursor(library.FleetQuery{Sort: sort}, fs[len(fs)-1])})
+		next = base64.RawURLEncoding.EncodeToString(b)
 	}
 	c.Header("Cache-Control", "public, no-cache")
 	s.json(c, http.StatusOK, map[string]any{"fleets": out, "next": next})
+}
+
+// parseFleetQuery reads the fleet library's query parameters; the
+// Service checks what they mean.
+func parseFleetQuery(get func(string) string) (library.FleetQuery, error) {
+	q := library.FleetQuery{Q: get("q"), Sort: get("sort"), Order: get("order"), LimitKind: get("limitKind")}
+	bad := func(name, why string) (library.FleetQuery, error) {
+		return q, &library.Error{Code: library.EInvalid, Field: name, Message: why}
+	}
+	for _, p := range []struct {
+		name string
+		dst  *int
+	}{{"tier", &q.MaxTier}, {"limit", &q.Limit}} {
+		if v := get(p.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return bad(p.name, "must be a positive whole number")
+			}
+			*p.dst = n
+		}
+	}
+	for _, p := range []struct {
+		name string
+		dst  **int
+	}{{"cvMin", &q.CVMin}, {"cvMax", &q.CVMax}, {"pointsMin", &q.PtsMin}, {"pointsMax", &q.PtsMax}} {
+		if v := get(p.name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return bad(p.name, "must be a whole number from 0")
+			}
+			*p.dst = &n
+		}
+	}
+	if v := get("cursor"); v != "" {
+		var cur cursorJSON
+		b, err := base64.RawURLEncoding.DecodeString(v)
+		if err != nil || len(b) > 2048 || json.Unmarshal(b, &cur) != nil || cur.Seq < 1 {
+			return bad("cursor", "is not a cursor this service issued")
+		}
+		sort := q.Sort
+		if sort == "" {
+			sort = "newest"
+		}
+		desc, known := library.FleetSorts[sort]
+		switch q.Order {
+		case "asc":
+			desc = false
+		case "desc":
+			desc = true
+		}
+		if known && (cur.Sort != sort || cur.Desc != desc) {
+			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
+		}
+		q.AfterKey, q.After = cur.Key, cur.Seq
+	}
+	return q, nil
 }
 
 // fleetVersionJSON is one stored fleet version.

@@ -522,23 +522,13 @@ func (s *Service) MyFleets(ctx context.Context, u *User) ([]*Fleet, error) {
 	return s.store.FleetsByOwner(ctx, u.ID)
 }
 
-// FleetLibrary returns public fleets matching q (words of the name,
-// description or owner), newest first.
+// FleetLibrary returns a page of public fleets matching q: words of the
+// name, description or owner, the CV, points, tier and limit-kind
+// filters, in q's sort order (newest first by default), after q's
+// cursor. FleetCursor gives the cursor of the page after it.
 func (s *Service) FleetLibrary(ctx context.Context, q FleetQuery) ([]*Fleet, error) {
-	if len(q.Q) > MaxQueryBytes {
-		return nil, &Error{Code: EInvalid, Field: "q", Message: fmt.Sprintf("is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes)}
-	}
-	if strings.ContainsRune(q.Q, 0) || !validUTF8(q.Q) {
-		return nil, &Error{Code: EInvalid, Field: "q", Message: "holds a NUL or invalid UTF-8"}
-	}
-	if q.Limit < 0 || q.Limit > MaxPage {
-		return nil, &Error{Code: EInvalid, Field: "limit", Message: fmt.Sprintf("must be from 1 to %d", MaxPage)}
-	}
-	if q.Limit == 0 {
-		q.Limit = 20
-	}
-	if q.After < 0 {
-		return nil, &Error{Code: EInvalid, Field: "cursor", Message: "is not a cursor this service issued"}
+	if err := checkFleetQuery(&q); err != nil {
+		return nil, err
 	}
 	fs, err := s.store.PublicFleets(ctx, q)
 	if err != nil {
@@ -551,6 +541,107 @@ func (s *Service) FleetLibrary(ctx context.Context, q FleetQuery) ([]*Fleet, err
 		}
 	}
 	return out, nil
+}
+
+// FleetCursor returns the cursor of the page that follows the fleet last
+// in q's sort order.
+func FleetCursor(q FleetQuery, last *Fleet) Cursor {
+	c := Cursor{Seq: last.Seq}
+	switch q.Sort {
+	case "cv":
+		c.Key = last.Latest.Summary.CV
+	case "points":
+		c.Key = last.Latest.Summary.Points
+	case "ships":
+		c.Key = last.Latest.Summary.Ships
+	case "name":
+		c.Key = last.Name
+	}
+	return c
+}
+
+// checkFleetQuery refuses a query no store should run, naming the field,
+// and fills its defaults: 20 a page, newest first.
+func checkFleetQuery(q *FleetQuery) error {
+	bad := func(field, format string, args ...any) error {
+		return &Error{Code: EInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
+	}
+	if len(q.Q) > MaxQueryBytes {
+		return bad("q", "is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes)
+	}
+	if strings.ContainsRune(q.Q, 0) || !validUTF8(q.Q) {
+		return bad("q", "holds a NUL or invalid UTF-8")
+	}
+	if q.Limit < 0 || q.Limit > MaxPage {
+		return bad("limit", "must be from 1 to %d", MaxPage)
+	}
+	if q.Limit == 0 {
+		q.Limit = 20
+	}
+	if q.Sort == "" {
+		q.Sort = "newest"
+	}
+	desc, ok := FleetSorts[q.Sort]
+	if !ok {
+		return bad("sort", "is %q; allowed: newest, cv, points, name, ships", q.Sort)
+	}
+	switch q.Order {
+	case "":
+	case "asc":
+		desc = false
+	case "desc":
+		desc = true
+	default:
+		return bad("order", "is %q; allowed: asc, desc", q.Order)
+	}
+	q.Desc = desc
+	for _, r := range []struct {
+		lo, hi *int
+		name   string
+	}{{q.CVMin, q.CVMax, "cv"}, {q.PtsMin, q.PtsMax, "points"}} {
+		if r.lo != nil && *r.lo < 0 {
+			return bad(r.name+"Min", "is %d; give 0 or more", *r.lo)
+		}
+		if r.hi != nil && *r.hi < 0 {
+			return bad(r.name+"Max", "is %d; give 0 or more", *r.hi)
+		}
+		if r.lo != nil && r.hi != nil && *r.lo > *r.hi {
+			return bad(r.name+"Min", "is %d, above %sMax %d", *r.lo, r.name, *r.hi)
+		}
+	}
+	if q.MaxTier < 0 || q.MaxTier > 3 {
+		return bad("tier", "is %d; give 1, 2 or 3", q.MaxTier)
+	}
+	if q.LimitKind != "" && q.LimitKind != "cv" && q.LimitKind != "points" {
+		return bad("limitKind", "is %q; allowed: cv, points", q.LimitKind)
+	}
+	if q.After < 0 {
+		return bad("cursor", "is not a cursor this service issued")
+	}
+	// The cursor's key must be of the sort's kind: a whole number for cv,
+	// points and ships (JSON gives it as float64), a string for name.
+	switch k := q.AfterKey.(type) {
+	case nil:
+		if q.After > 0 && q.Sort != "newest" {
+			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
+		}
+	case float64:
+		if q.Sort != "cv" && q.Sort != "points" && q.Sort != "ships" || k != float64(int(k)) {
+			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
+		}
+		q.AfterKey = int(k)
+	case int:
+		if q.Sort != "cv" && q.Sort != "points" && q.Sort != "ships" {
+			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
+		}
+	case string:
+		if q.Sort != "name" || len(k) > 400 {
+			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
+		}
+	default:
+		return bad("cursor", "is not a cursor this service issued")
+	}
+	return nil
 }
 
 // SeedSampleFleets publishes the embedded sample fleets (data/fleets) as

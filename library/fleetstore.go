@@ -68,14 +68,33 @@ type NewFleet struct {
 	Version       FleetVersion
 }
 
-// FleetQuery selects fleets: the public ones matching Q (words of the
-// name, description or owner), newest first, after the sequence number
-// After (0: from the newest).
+// FleetQuery selects public fleets: those matching Q (words of the name,
+// description or owner) and the filters, in the order Sort names, a page
+// of Limit after the row (AfterKey, After) of the previous page.
 type FleetQuery struct {
-	Q     string
-	After int64
-	Limit int
+	Q string
+	// CVMin, CVMax, PtsMin and PtsMax bound the fleet's total CV and
+	// points (inclusive); MaxTier (1-3) its highest tier; LimitKind (cv or
+	// points) the kind of limit it was built to.
+	CVMin, CVMax, PtsMin, PtsMax *int
+	MaxTier                      int
+	LimitKind                    string
+	// Sort is newest (the default), cv, points, name or ships; Order asc,
+	// desc or "" for the sort's own direction (FleetSorts). The Service
+	// sets Desc from them before it asks the store.
+	Sort  string
+	Order string
+	Desc  bool
+	// AfterKey is the sort key of the last row of the previous page (none
+	// for newest) and After its sequence number; After 0 starts at the top.
+	AfterKey any
+	After    int64
+	Limit    int
 }
+
+// FleetSorts lists the fleet library's sort orders with whether each runs
+// high to low unless asked otherwise.
+var FleetSorts = map[string]bool{"newest": true, "cv": true, "points": true, "name": false, "ships": true}
 
 // FleetStore keeps fleets, as Store keeps designs: it decides nothing. A
 // missing fleet is ErrNotFound, a taken id ErrConflict, a failed version

@@ -240,17 +240,26 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// PublicFleets lists live public fleets, newest first, whose name,
-// description or owner contains every word of q (case-insensitive).
+// fleetSortKeys are the SQL expressions of the fleet library's sort keys
+// and of a cursor's key given as parameter p (names as the design library
+// sorts them: ASCII case folded, then bytes, as SQLite's NOCASE does).
+var fleetSortKeys = map[string]struct{ col, param string }{
+	"cv":     {`(f.summary->>'cv')::bigint`, `%s::bigint`},
+	"points": {`(f.summary->>'points')::bigint`, `%s::bigint`},
+	"ships":  {`(f.summary->>'ships')::bigint`, `%s::bigint`},
+	"name":   {`lower(f.name COLLATE "C")`, `lower(%s::text COLLATE "C")`},
+}
+
+// PublicFleets returns a page of live public fleets whose name,
+// description or owner contains every word of q.Q (case-insensitive) and
+// that pass q's filters, in q's order, after q's cursor. The Service has
+// checked q.
 func (db *DB) PublicFleets(ctx context.Context, q library.FleetQuery) ([]*library.Fleet, error) {
 	where := `WHERE f.visibility = 'public' AND f.deleted_at IS NULL`
 	var args []any
 	arg := func(v any) string {
 		args = append(args, v)
 		return fmt.Sprintf("$%d", len(args))
-	}
-	if q.After > 0 {
-		where += ` AND f.seq < ` + arg(q.After)
 	}
 	for i, w := range strings.Fields(q.Q) {
 		if i == 8 {
@@ -259,7 +268,36 @@ func (db *DB) PublicFleets(ctx context.Context, q library.FleetQuery) ([]*librar
 		p := arg("%" + likeEscape(w) + "%")
 		where += ` AND (f.name ILIKE ` + p + ` OR f.description ILIKE ` + p + ` OR (u.deleted_at IS NULL AND u.name ILIKE ` + p + `))`
 	}
-	return db.fleets(ctx, where+` ORDER BY f.seq DESC LIMIT `+arg(q.Limit), args...)
+	for _, b := range []struct {
+		v  *int
+		op string
+		k  string
+	}{{q.CVMin, ">=", "cv"}, {q.CVMax, "<=", "cv"}, {q.PtsMin, ">=", "points"}, {q.PtsMax, "<=", "points"}} {
+		if b.v != nil {
+			where += ` AND ` + fleetSortKeys[b.k].col + ` ` + b.op + ` ` + arg(*b.v) + `::bigint`
+		}
+	}
+	if q.MaxTier > 0 {
+		where += ` AND (f.summary->>'highestTier')::int <= ` + arg(q.MaxTier) + `::int`
+	}
+	if q.LimitKind != "" {
+		where += ` AND f.summary->>'limitKind' = ` + arg(q.LimitKind) + `::text`
+	}
+	dir, cmp := "ASC", ">"
+	if q.Desc {
+		dir, cmp = "DESC", "<"
+	}
+	order := `f.seq ` + dir
+	if key, ok := fleetSortKeys[q.Sort]; ok {
+		order = key.col + ` ` + dir + `, f.seq ` + dir
+		if q.After > 0 && q.AfterKey != nil {
+			k := fmt.Sprintf(key.param, arg(q.AfterKey))
+			where += ` AND (` + key.col + ` ` + cmp + ` ` + k + ` OR (` + key.col + ` = ` + k + ` AND f.seq ` + cmp + ` ` + arg(q.After) + `))`
+		}
+	} else if q.After > 0 {
+		where += ` AND f.seq ` + cmp + ` ` + arg(q.After)
+	}
+	return db.fleets(ctx, where+` ORDER BY `+order+` LIMIT `+arg(q.Limit), args...)
 }
 
 // FleetUsage sums what a user's live fleets hold.

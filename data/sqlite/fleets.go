@@ -242,16 +242,22 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// PublicFleets lists live public fleets, newest first, whose name,
-// description or owner contains every word of q (case-insensitive for
-// ASCII).
+// fleetSortKeys are the SQL expressions of the fleet library's sort keys
+// (names as the design library sorts them: ASCII case folded, then bytes).
+var fleetSortKeys = map[string]string{
+	"cv":     `json_extract(f.summary, '$.cv')`,
+	"points": `json_extract(f.summary, '$.points')`,
+	"ships":  `json_extract(f.summary, '$.ships')`,
+	"name":   `f.name COLLATE NOCASE`,
+}
+
+// PublicFleets returns a page of live public fleets whose name,
+// description or owner contains every word of q.Q (case-insensitive for
+// ASCII) and that pass q's filters, in q's order, after q's cursor. The
+// Service has checked q.
 func (db *DB) PublicFleets(ctx context.Context, q library.FleetQuery) ([]*library.Fleet, error) {
 	where := `WHERE f.visibility = 'public' AND f.deleted_at IS NULL`
 	var args []any
-	if q.After > 0 {
-		where += ` AND f.seq < ?`
-		args = append(args, q.After)
-	}
 	for i, w := range strings.Fields(q.Q) {
 		if i == 8 {
 			break
@@ -260,8 +266,41 @@ func (db *DB) PublicFleets(ctx context.Context, q library.FleetQuery) ([]*librar
 		where += ` AND (f.name LIKE ? ESCAPE '\' OR f.description LIKE ? ESCAPE '\' OR (u.deleted_at IS NULL AND u.name LIKE ? ESCAPE '\'))`
 		args = append(args, p, p, p)
 	}
+	for _, b := range []struct {
+		v  *int
+		op string
+		k  string
+	}{{q.CVMin, ">=", "cv"}, {q.CVMax, "<=", "cv"}, {q.PtsMin, ">=", "points"}, {q.PtsMax, "<=", "points"}} {
+		if b.v != nil {
+			where += ` AND ` + fleetSortKeys[b.k] + ` ` + b.op + ` ?`
+			args = append(args, *b.v)
+		}
+	}
+	if q.MaxTier > 0 {
+		where += ` AND json_extract(f.summary, '$.highestTier') <= ?`
+		args = append(args, q.MaxTier)
+	}
+	if q.LimitKind != "" {
+		where += ` AND json_extract(f.summary, '$.limitKind') = ?`
+		args = append(args, q.LimitKind)
+	}
+	dir, cmp := "ASC", ">"
+	if q.Desc {
+		dir, cmp = "DESC", "<"
+	}
+	order := `f.seq ` + dir
+	if key, ok := fleetSortKeys[q.Sort]; ok {
+		order = key + ` ` + dir + `, f.seq ` + dir
+		if q.After > 0 && q.AfterKey != nil {
+			where += ` AND (` + key + ` ` + cmp + ` ? OR (` + key + ` = ? AND f.seq ` + cmp + ` ?))`
+			args = append(args, q.AfterKey, q.AfterKey, q.After)
+		}
+	} else if q.After > 0 {
+		where += ` AND f.seq ` + cmp + ` ?`
+		args = append(args, q.After)
+	}
 	args = append(args, q.Limit)
-	return db.fleets(ctx, where+` ORDER BY f.seq DESC LIMIT ?`, args...)
+	return db.fleets(ctx, where+` ORDER BY `+order+` LIMIT ?`, args...)
 }
 
 // FleetUsage sums what a user's live fleets hold.

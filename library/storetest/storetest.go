@@ -68,6 +68,7 @@ func Run(t *testing.T, open Opener) {
 		{"Lock", testLock},
 		{"SeedOnce", testSeedOnce},
 		{"Fleets", testFleets},
+		{"FleetSearch", testFleetSearch},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
