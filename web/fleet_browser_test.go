@@ -256,6 +256,10 @@ func TestFleetBuilderBuildsWing(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-path="tierLimit"]').dispatchEvent(new Event('change', {bubbles: true}))`))
 	tb.settle()
 
+	// Every change so far, from the change to the panel showing its
+	// evaluation (for docs/performance.md, not asserted).
+	logPanelTimes(t, tb)
+
 	// A reload keeps the draft.
 	tb.openBuilder("/fleets/new")
 	if n := eval[int](tb, `document.querySelectorAll('.ship-card').length`); n != 5 {

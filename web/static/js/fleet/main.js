@@ -350,19 +350,30 @@ let evalTimer = 0;
  *  short pause that gathers keys typed together; a newer request aborts
  *  an older one and older answers are dropped. */
 function scheduleEval() {
+  performance.mark(`slipway:change:${app.store.rev}`);
   app.eval.pending = true;
   clearTimeout(evalTimer);
   evalTimer = setTimeout(() => runEval(app.store.rev, app.store.doc), EVAL_DELAY_MS);
 }
 
 async function runEval(rev, doc) {
+  const sent = performance.now();
   const out = await evaluator.run(doc);
+  performance.measure('slipway:fetch', { start: sent, end: performance.now() });
   if (!out || rev !== app.store.rev) return;
   const r = out.result || {};
   app.eval = { rev, result: r.evaluation || null, updates: r.updates || [], problems: out.problems || null, pending: false,
     error: out.error || '' };
   loadDesigns();
+  const answered = performance.now();
   rerender();
+  // The times the browser tests log (docs/performance.md): from a change
+  // to the panel showing its evaluation, and the parts of it.
+  performance.measure('slipway:render', { start: answered, end: performance.now() });
+  try {
+    performance.measure('slipway:panel', `slipway:change:${rev}`);
+  } catch { /* the mark is from before a reload */ }
+  performance.clearMarks();
 }
 
 /** loadDesigns fetches each referenced design version once, for its
