@@ -455,9 +455,16 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 	s.pdf(c, sheets.SafeFileName(v.Document.Name)+"-v"+strconv.Itoa(version)+"-pack.pdf", buf.Bytes())
 }
 
+// bigPackShips is the most printable ships of a fleet pack that renders
+// beside others; a larger pack (up to fleet.MaxShips, about 300 MB of
+// heap for 500 ships) also takes the one turn of the big-pack gate, so
+// that big packs render one at a time and memory stays bounded.
+const bigPackShips = 100
+
 // renderFleetPack prints the pack of f, evaluated as r, through the PDF
-// gate: 422 when no ship's design could be read, 503 when the gate is
-// full. It answers the failure itself and reports whether it rendered.
+// gate (and, past bigPackShips printable ships, the big-pack gate): 422
+// when no ship's design could be read, 503 when a gate is full. It
+// answers the failure itself and reports whether it rendered.
 func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string) (*bytes.Buffer, bool) {
 	printable := 0
 	for _, sh := range r.Ships {
@@ -470,9 +477,17 @@ func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result
 		return nil, false
 	}
 	var buf bytes.Buffer
-	err := s.prints.Do(c.Request.Context(), func() error {
-		return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), f, r, opt)
-	})
+	render := func() error {
+		return s.prints.Do(c.Request.Context(), func() error {
+			return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), f, r, opt)
+		})
+	}
+	var err error
+	if printable > bigPackShips {
+		err = s.bigPacks.Do(c.Request.Context(), render)
+	} else {
+		err = render()
+	}
 	if err != nil {
 		if library.ErrorCode(err) == "" {
 			err = fmt.Errorf("render %s: %w", what, err)

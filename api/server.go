@@ -46,6 +46,7 @@ type Server struct {
 	base     *url.URL
 	validate *validator.Validate
 	prints   *library.Gate
+	bigPacks *library.Gate // fleet packs of more than bigPackShips ships
 	aids     aidsCache
 	engine   *gin.Engine
 	handler  http.Handler
@@ -72,6 +73,7 @@ func New(cfg Config) *Server {
 		q = 4 * n
 	}
 	s.prints = library.NewGate(n, q)
+	s.bigPacks = library.NewGate(1, 2)
 	gin.SetMode(gin.ReleaseMode)
 	s.engine = gin.New()
 	s.engine.HandleMethodNotAllowed = true
