@@ -475,6 +475,7 @@ app.authenticate = async (mode, username, password) => {
     app.dialog = null;
     app.search.all = null;
     rerender();
+    app.runSearch(); // the player's own designs join the list
     if (next) next();
   } catch (e) {
     const detail = e.problems && e.problems.length ? e.problems.map((p) => p.message).join('; ') : e.message;
