@@ -579,6 +579,7 @@ func TestFleetBuilderLoadoutSquadronsUpgrade(t *testing.T) {
 	}
 	tb.click("[data-upgrade]")
 	waitFor(t, tb, `/saved as fleet version 2/.test(document.getElementById('save-status').textContent)`, "the upgrade")
+	tb.settle()
 	v := eval[int](tb, `fetch('/api/v1/fleets/`+id+`').then(r => r.json()).then(f => f.fleet.ships[0].version)`)
 	if v != 2 {
 		t.Errorf("after the upgrade the fleet fields version %d of the design", v)

@@ -586,10 +586,13 @@ app.upgrade = async (id) => {
   const up = app.updateFor(id);
   if (!up) return;
   const m = app.store.meta;
+  // until the next evaluation answers, stop offering what is being done
+  const done = () => { app.eval.updates = (app.eval.updates || []).filter((u) => u.ship !== id); };
   if (m.id && app.user && !app.store.dirty) {
     try {
       const res = await api.upgrade(m.id, [id], m.etag);
       app.store.setMeta({ ...m, etag: res.etag, version: res.data.version, baseJSON: JSON.stringify(res.data.fleet) });
+      done();
       app.store.replace(res.data.fleet);
       app.status = { text: `${app.label(id)} moved to version ${up.latest}; saved as fleet version ${res.data.version}`, kind: 'ok' };
     } catch (e) {
@@ -599,6 +602,7 @@ app.upgrade = async (id) => {
     return;
   }
   const i = app.store.doc.ships.findIndex((s) => s.id === id);
+  done();
   app.store.change((d) => { d.ships[i].version = up.latest; });
   app.status = { text: `${app.label(id)} now fields version ${up.latest} (save to keep it)`, kind: 'ok' };
   rerender();
