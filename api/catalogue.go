@@ -86,7 +86,8 @@ type SectorInfo struct {
 // changes for the life of a catalogue, so it is built once.
 var catalogueAnswers sync.Map // *designer.Catalogue -> *encodedAnswer
 
-// encodedAnswer is a catalogue answer as sent, with its ETag.
+// encodedAnswer is a read-only answer (the catalogue, the fleet facts)
+// encoded once, with the ETag of its bytes.
 type encodedAnswer struct {
 	once sync.Once
 	body []byte
@@ -94,13 +95,12 @@ type encodedAnswer struct {
 	err  error
 }
 
-// catalogue answers GET /api/v1/catalogue, tagged by the hash of its bytes.
-func (s *Server) catalogue(c *gin.Context) {
-	v, _ := catalogueAnswers.LoadOrStore(s.cat, &encodedAnswer{})
-	e := v.(*encodedAnswer)
+// serve answers with e, building it with build on first use; a request
+// whose If-None-Match names its tag gets 304.
+func (e *encodedAnswer) serve(s *Server, c *gin.Context, build func() (any, error)) {
 	e.once.Do(func() {
-		var a *CatalogueAnswer
-		if a, e.err = BuildCatalogueAnswer(s.cat); e.err != nil {
+		var a any
+		if a, e.err = build(); e.err != nil {
 			return
 		}
 		e.body, e.err = json.Marshal(a)
@@ -119,6 +119,12 @@ func (s *Server) catalogue(c *gin.Context) {
 		return
 	}
 	c.Data(http.StatusOK, "application/json; charset=utf-8", e.body)
+}
+
+// catalogue answers GET /api/v1/catalogue, tagged by the hash of its bytes.
+func (s *Server) catalogue(c *gin.Context) {
+	v, _ := catalogueAnswers.LoadOrStore(s.cat, &encodedAnswer{})
+	v.(*encodedAnswer).serve(s, c, func() (any, error) { return BuildCatalogueAnswer(s.cat) })
 }
 
 // BuildCatalogueAnswer assembles the catalogue answer for cat. The value

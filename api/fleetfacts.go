@@ -1,13 +1,8 @@
 package api
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
-	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -148,35 +143,9 @@ func enum(s any) ([]string, error) {
 }
 
 // fleetFactsAnswer is the encoded answer, built once.
-var fleetFactsAnswer struct {
-	once sync.Once
-	body []byte
-	tag  string
-	err  error
-}
+var fleetFactsAnswer encodedAnswer
 
 // fleetFacts answers GET /api/v1/fleet-facts, tagged by the hash of its bytes.
 func (s *Server) fleetFacts(c *gin.Context) {
-	e := &fleetFactsAnswer
-	e.once.Do(func() {
-		var a *FleetFactsAnswer
-		if a, e.err = BuildFleetFacts(); e.err != nil {
-			return
-		}
-		e.body, e.err = json.Marshal(a)
-		sum := sha256.Sum256(e.body)
-		e.tag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
-	})
-	if e.err != nil {
-		s.fail(c, e.err)
-		return
-	}
-	c.Header("ETag", e.tag)
-	c.Header("Cache-Control", "public, no-cache")
-	if etagMatch(c.GetHeader("If-None-Match"), e.tag) {
-		c.Status(http.StatusNotModified)
-		c.Writer.WriteHeaderNow()
-		return
-	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", e.body)
+	fleetFactsAnswer.serve(s, c, func() (any, error) { return BuildFleetFacts() })
 }

@@ -389,40 +389,39 @@ type fleetReport struct {
 	Updates  []library.ShipUpdate `json:"updates"`
 }
 
-// validateFleet checks a fleet document with the caller's rights to the
-// designs it references (anonymous: public and unlisted ones).
-func (s *Server) validateFleet(c *gin.Context) {
+// checkFleet decodes the fleet document in the body and evaluates it
+// with the caller's rights to the designs it references (anonymous:
+// public and unlisted ones); on failure it has answered.
+func (s *Server) checkFleet(c *gin.Context) (*fleet.Fleet, *fleet.Result, []library.ShipUpdate, bool) {
 	f, ok := s.decodeFleet(c)
 	if !ok {
-		return
+		return nil, nil, nil, false
 	}
 	r, ups, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
 	if err != nil {
 		s.fail(c, err)
-		return
+		return nil, nil, nil, false
 	}
 	if ups == nil {
 		ups = []library.ShipUpdate{}
 	}
-	s.json(c, http.StatusOK, fleetReport{Legal: r.Legal, Problems: r.Problems, Totals: r.Totals, Updates: ups})
+	return f, r, ups, true
+}
+
+// validateFleet answers POST /fleets/validate: legality, problems and
+// totals.
+func (s *Server) validateFleet(c *gin.Context) {
+	if _, r, ups, ok := s.checkFleet(c); ok {
+		s.json(c, http.StatusOK, fleetReport{Legal: r.Legal, Problems: r.Problems, Totals: r.Totals, Updates: ups})
+	}
 }
 
 // evaluateFleet answers with the whole evaluation and the document as
 // checked (unversioned references pinned).
 func (s *Server) evaluateFleet(c *gin.Context) {
-	f, ok := s.decodeFleet(c)
-	if !ok {
-		return
+	if f, r, ups, ok := s.checkFleet(c); ok {
+		s.json(c, http.StatusOK, map[string]any{"fleet": f, "evaluation": r, "updates": ups})
 	}
-	r, ups, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
-	if err != nil {
-		s.fail(c, err)
-		return
-	}
-	if ups == nil {
-		ups = []library.ShipUpdate{}
-	}
-	s.json(c, http.StatusOK, map[string]any{"fleet": f, "evaluation": r, "updates": ups})
 }
 
 // fleetPackPDF serves GET /fleets/{id}/pack.pdf (?version=n): the fleet

@@ -30,30 +30,34 @@ func requestID(ctx context.Context) string {
 	return s
 }
 
-// statusWriter remembers the status code written, for the access log.
-type statusWriter struct {
+// StatusWriter remembers the status and the number of bytes written, for
+// an access log; the web pages' log uses it too.
+type StatusWriter struct {
 	http.ResponseWriter
-	status int
-	bytes  int
+	Status int // 0 until the header is written
+	Bytes  int
 }
 
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
+// WriteHeader records code and passes it on.
+func (w *StatusWriter) WriteHeader(code int) {
+	if w.Status == 0 {
+		w.Status = code
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
+// Write records the bytes written (and 200 if no status was written).
+func (w *StatusWriter) Write(b []byte) (int, error) {
+	if w.Status == 0 {
+		w.Status = http.StatusOK
 	}
 	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
+	w.Bytes += n
 	return n, err
 }
 
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *StatusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // middleware wraps the router in the plain net/http layers: request id,
 // access log, CORS for GETs, cross-origin write protection and the body
@@ -78,11 +82,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		info := &logInfo{}
 		ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey, id), logInfoKey, info)
 		r = r.WithContext(ctx)
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &StatusWriter{ResponseWriter: w}
 		defer func() {
-			s.log.LogAttrs(r.Context(), levelFor(sw.status), "request",
+			s.log.LogAttrs(r.Context(), levelFor(sw.Status), "request",
 				slogStr("requestId", id), slogStr("method", r.Method), slogStr("path", r.URL.Path),
-				slogInt("status", sw.status), slogInt("bytes", sw.bytes),
+				slogInt("status", sw.Status), slogInt("bytes", sw.Bytes),
 				slogDur("duration", time.Since(start)), slogStr("remote", r.RemoteAddr), slogStr("user", info.user))
 		}()
 		switch r.Method {

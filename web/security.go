@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/slipway/slipway/api"
 )
 
 // ContentSecurityPolicy is sent with every page and asset. Scripts,
@@ -64,52 +66,27 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		if s.secure {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &api.StatusWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
 				s.log.ErrorContext(r.Context(), "page panic", "requestId", id, "panic", fmt.Sprint(v))
-				if sw.status == 0 {
+				if sw.Status == 0 {
 					s.errorPage(sw, r, http.StatusInternalServerError, "Something went wrong",
 						"The server failed to build this page. The request id "+id+" names it in the log.")
 				}
 			}
 			level := slog.LevelInfo
-			if sw.status >= 500 {
+			if sw.Status >= 500 {
 				level = slog.LevelError
 			}
 			s.log.LogAttrs(r.Context(), level, "request",
 				slog.String("requestId", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
-				slog.Int("status", sw.status), slog.Int("bytes", sw.bytes),
+				slog.Int("status", sw.Status), slog.Int("bytes", sw.Bytes),
 				slog.Duration("duration", time.Since(start)), slog.String("remote", r.RemoteAddr))
 		}()
 		inner.ServeHTTP(sw, r)
 	})
 }
-
-// statusWriter remembers the status and size written, for the log.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
