@@ -92,3 +92,65 @@ func TestRecompute(t *testing.T) {
 		t.Fatalf("second run %d changes %v", len(again.Changes), err)
 	}
 }
+
+// TestRecomputeV1ToV2: a library saved under metaverse-cv/1 is recomputed
+// under the default model (metaverse-cv/2) at start: every version moves
+// to the new model with its v1 numbers recorded as the old ones, and the
+// reference cruiser still scores 100.
+func TestRecomputeV1ToV2(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "v1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cat := designer.BuiltinCatalogue()
+	v1, err := costing.NewModelVersion(cat, costing.VersionV1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: v1}).SeedSamples(ctx)
+	if err != nil || n == 0 {
+		t.Fatalf("seed %d %v", n, err)
+	}
+	def := costing.NewModel(cat)
+	if def.Version() != costing.VersionV2 {
+		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV2)
+	}
+	rep, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: def}).Recompute(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Changes) != n || rep.Model != costing.VersionV2 {
+		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV2)
+	}
+	moved := 0
+	for _, c := range rep.Changes {
+		if c.OldModel != costing.VersionV1 || c.NewModel != costing.VersionV2 {
+			t.Errorf("change %+v", c)
+		}
+		if c.OldCV != c.NewCV {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no sample's CV changed from metaverse-cv/1 to metaverse-cv/2")
+	}
+	page, err := db.Library(ctx, library.LibraryQuery{Q: "Reference Cruiser", Sort: "cv", Limit: 10})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("reference cruiser not found: %v", err)
+	}
+	found := false
+	for _, d := range page.Designs {
+		if d.Name != "Reference Cruiser" {
+			continue
+		}
+		found = true
+		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV2 {
+			t.Errorf("reference cruiser after recompute: CV %v under %s", e.CV, e.ModelVersion)
+		}
+	}
+	if !found {
+		t.Error("no design named Reference Cruiser")
+	}
+}

@@ -51,7 +51,7 @@ func TestCompareRandomPairs(t *testing.T) {
 func TestCompareOneChange(t *testing.T) {
 	a := loadDesign(t, "testdata/reference-cruiser.json")
 	b := clone(a)
-	b.Sections.Fore.Weapons = append(b.Sections.Fore.Weapons, designer.Mount{Weapon: "heavy-laser", Sectors: []int{7, 0}, Count: 1})
+	b.Sections.Fore.Weapons = append(b.Sections.Fore.Weapons, designer.Mount{Weapon: "heavy-laser", Sectors: []int{6, 7, 0, 1}, Count: 1})
 	b.TechLevel = 6
 	c := testModel.Compare(a, b)
 	checkSums(t, "reference + laser + TL", c)

@@ -14,7 +14,7 @@ const (
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV1
+const DefaultVersion = VersionV2
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion

@@ -82,6 +82,12 @@ type V2Table struct {
 	CiCPerUnit float64 `json:"cicPerUnit"`
 	CiCUnits   int     `json:"cicUnits"`
 	UtilityCap float64 `json:"utilityCap"`
+	// OffenceShare is the exponent of O in CV = k x O^a x D^(1-a) x M x
+	// T: above one half, offence counts for more than defence, because
+	// damage dealt also takes the enemy's guns, sensors and bridge out of
+	// the fight (sections destroyed, criticals), while defence only
+	// delays the same for the ship itself.
+	OffenceShare float64 `json:"offenceShare"`
 }
 
 // RefShip is one reference opponent.
@@ -164,7 +170,7 @@ func tableV2() *Table {
 	t := tableV1.clone()
 	t.Version = VersionV2
 	t.Formula = 2
-	t.K = 3.5352232991906853
+	t.K = 3.6791233256000404
 	t.ReferenceOffence = 16.321974750067643
 	t.OffenceFloor = 0.05
 	t.AdvancedThrust = 2 // rules §3.3.3: two thruster points per rating
@@ -235,6 +241,7 @@ func tableV2() *Table {
 		CiCPerUnit:         2,
 		CiCUnits:           2,
 		UtilityCap:         0.15,
+		OffenceShare:       0.55,
 	}
 	return t
 }

@@ -955,13 +955,18 @@ func (e *eval) utility2(p *profile) *Node {
 func (e *eval) combatValue2(o, d, mo, te, u *Node) *Node {
 	t := e.t
 	root := float64(math.Sqrt(max(0, float64(o.Value*d.Value))))
+	if a := t.V2.OffenceShare; a != 0.5 {
+		root = float64(math.Pow(max(0, o.Value), a) * math.Pow(max(0, d.Value), 1-a))
+	}
 	core := float64(float64(float64(t.K*root)*mo.Value) * te.Value)
 	uc := min(u.Value, float64(t.V2.UtilityCap*core))
 	cv := core + uc
 	e.r.CV = Round(cv)
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: uc, K: t.K, CV: cv}
-	n := e.node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + min(U, "+FormatNumber(t.V2.UtilityCap)+" x the rest))", float64(e.r.CV),
-		in("k", t.K), in("sqrt(O x D)", root), in("utility counted", uc), in("unrounded", cv))
+	a := t.V2.OffenceShare
+	od := "O^" + FormatNumber(a) + " x D^" + FormatNumber(1-a)
+	n := e.node("cv", "Combat value", "round(k x "+od+" x M x T + min(U, "+FormatNumber(t.V2.UtilityCap)+" x the rest))", float64(e.r.CV),
+		in("k", t.K), in(od, root), in("utility counted", uc), in("unrounded", cv))
 	return e.add(n, o, d, mo, te, u)
 }
 

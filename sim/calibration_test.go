@@ -6,15 +6,18 @@ import (
 	"github.com/slipway/slipway/costing"
 )
 
-// TestCalibrationAcceptance is the reduced calibration that runs with
-// every `go test ./...`: a different seed from the published run, about a
-// tenth of its duels. It checks what the full run reports
-// (docs/calibration.md: `slipway calibrate --svg docs/calibration`):
-// metaverse-cv/2 predicts duels better than metaverse-cv/1, the naive
-// count and plain sqrt(O x D), and its near-equal pairs are close to even
-// overall, in each style pairing and in 3-v-3 fleets: 50 % must lie
-// within 5 points of each score's 95 % interval over pairs (the intervals
-// are wide at a tenth of the size; the full run is where ±5 is met).
+// TestCalibrationAcceptance is the calibration that runs with every
+// `go test ./...`: a different seed (7) from the published run (seed 1,
+// docs/calibration.md: `slipway calibrate --svg docs/calibration`), fewer
+// duels per pair but as many near-equal pairs as it takes to read a win
+// rate to within about 3 points. It checks issue 11's acceptance:
+// metaverse-cv/2's Brier beats metaverse-cv/1's, the naive count's and
+// plain sqrt(O x D)'s, and under metaverse-cv/2 near-equal pairs (CV
+// within 10 %) score 50 % +- 5 % overall, in each style pairing and in
+// 3-v-3 fleets of equal total CV. "Overall" and the fleets orient each
+// pair by size, A the side with more hull hits: a random side would score
+// 50 % whatever the model, so that row could not fail; size is the bias a
+// fixed set of reference opponents is prone to.
 func TestCalibrationAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("calibration: skipped with -short")
@@ -28,7 +31,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 		vals = append(vals, CVValuer(m))
 	}
 	vals = append(vals, NaiveValuer(), PlainValuer())
-	c, err := Calibrate(CalibrationConfig{Seed: 7, Pairs: 400, Duels: 60, NearPairs: 100, StylePairs: 60, Fleets: 40, FleetBattles: 50, Valuers: vals})
+	c, err := Calibrate(CalibrationConfig{Seed: 7, Pairs: 600, Duels: 30, NearPairs: 400, StylePairs: 400, Fleets: 150, FleetBattles: 30, Valuers: vals})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,18 +43,21 @@ func TestCalibrationAcceptance(t *testing.T) {
 		}
 	}
 	for i, f := range c.Fits {
-		if i != v2 && f.Brier <= c.Fits[v2].Brier {
-			t.Errorf("%s's Brier %.4f is not worse than metaverse-cv/2's %.4f", f.Name, f.Brier, c.Fits[v2].Brier)
+		if i == v2 {
+			continue
+		}
+		if d, lo, _ := c.BrierMargin(v2, i); d <= 0 || lo <= 0 {
+			t.Errorf("%s's Brier %.4f: margin over metaverse-cv/2's %.4f is %+.4f, lower bound %+.4f, want both positive", f.Name, f.Brier, c.Fits[v2].Brier, d, lo)
 		}
 	}
 	rows := append([]NearEqual{c.Near[costing.VersionV2]}, c.Styles[costing.VersionV2]...)
 	rows = append(rows, c.Fleets[costing.VersionV2])
 	for _, r := range rows {
-		if r.Pairs < 10 {
+		if r.Pairs < 100 {
 			t.Errorf("%s: only %d near-equal pairs", r.Label, r.Pairs)
 		}
-		if r.Lo-0.05 > 0.5 || r.Hi+0.05 < 0.5 {
-			t.Errorf("%s: near-equal pairs score %.3f [%.3f, %.3f], want 50 %% within 5 points of the interval", r.Label, r.WinA, r.Lo, r.Hi)
+		if r.WinA < 0.45 || r.WinA > 0.55 {
+			t.Errorf("%s: near-equal pairs score %.3f [%.3f, %.3f], want 0.45-0.55", r.Label, r.WinA, r.Lo, r.Hi)
 		}
 	}
 }

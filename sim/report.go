@@ -89,20 +89,45 @@ func (c *Calibration) RatioSVG(vi int) []byte {
 	y := func(p float64) float64 { return h - m - p*(h-2*m) }
 	axes(&b, w, h, m, "ln(value A / value B), clipped to ±3", "observed A score")
 	col := palette[vi%len(palette)]
-	for _, p := range c.Random {
+	// At most ratioPoints pairs are drawn (every k-th, a fixed choice) so
+	// that the file stays small; the binned means use every pair.
+	step := max(1, (len(c.Random)+ratioPoints-1)/ratioPoints)
+	for k := 0; k < len(c.Random); k += step {
+		p := &c.Random[k]
 		l := math.Log(p.VA[vi] / p.VB[vi])
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="1.8" fill="%s" fill-opacity="0.45"/>`+"\n", x(l), y(p.Observed()), col)
 	}
+	const bins = 24
+	var sum [bins]float64
+	var cnt [bins]int
+	for k := range c.Random {
+		p := &c.Random[k]
+		l := max(-lim, min(lim, math.Log(p.VA[vi]/p.VB[vi])))
+		i := min(bins-1, int((l+lim)/(2*lim)*bins))
+		sum[i] += p.Observed()
+		cnt[i]++
+	}
+	var mean []string
+	for i := range sum {
+		if cnt[i] >= 5 {
+			l := -lim + 2*lim*(float64(i)+0.5)/bins
+			mean = append(mean, fmt.Sprintf("%.1f,%.1f", x(l), y(sum[i]/float64(cnt[i]))))
+		}
+	}
+	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="5 3"/>`+"\n", strings.Join(mean, " "), col)
 	var pts []string
 	for k := 0; k <= 60; k++ {
 		l := -lim + 2*lim*float64(k)/60
 		pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(l), y(1/(1+math.Exp(-f.Beta*l)))))
 	}
 	fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#222" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
-	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="12">beta %.3f, Brier %.4f</text>`+"\n", m+10, m+14, f.Beta, f.Brier)
+	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="12">beta %.3f, Brier %.4f; dashed: observed mean per bin (all %d pairs; %d drawn)</text>`+"\n", m+10, m+14, f.Beta, f.Brier, len(c.Random), (len(c.Random)+step-1)/step)
 	b.WriteString("</svg>\n")
 	return []byte(b.String())
 }
+
+// ratioPoints is the most pairs RatioSVG draws as points.
+const ratioPoints = 400
 
 var palette = []string{"#c0392b", "#2471a3", "#7d8c8d", "#b9770e", "#6c3483"}
 

@@ -51,8 +51,44 @@ func TestEvalJSONKeys(t *testing.T) {
 			t.Errorf("missing key %q", k)
 		}
 	}
-	if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"metaverse-cv/1"` {
+	if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"metaverse-cv/2"` {
 		t.Errorf("cv %s, modelVersion %s", obj["cv"], obj["modelVersion"])
+	}
+}
+
+// TestEvalModelV1: metaverse-cv/2 is the default; --model metaverse-cv/1
+// reproduces the earlier model, and both score the reference cruiser 100.
+func TestEvalModelV1(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "metaverse-cv/2"},
+		{[]string{"--model", "metaverse-cv/1"}, "metaverse-cv/1"},
+		{[]string{"--model", "metaverse-cv/2"}, "metaverse-cv/2"},
+	} {
+		args := append([]string{"eval", "--json"}, tc.args...)
+		code, out, _ := runCLI(t, append(args, "../../testdata/reference-cruiser.json")...)
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%v: exit %d, not one JSON object: %v\n%s", tc.args, code, err, out)
+		}
+		if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"`+tc.want+`"` {
+			t.Errorf("%v: cv %s, modelVersion %s, want 100 and %s", tc.args, obj["cv"], obj["modelVersion"], tc.want)
+		}
+	}
+	// A design whose CV differs between the models shows that --model
+	// changes the number, not only the label.
+	cvOf := func(model string) string {
+		_, out, _ := runCLI(t, "eval", "--json", "--model", model, "../../data/samples/hms-thunderchild.json")
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%s: %v", model, err)
+		}
+		return string(obj["cv"])
+	}
+	if a, b := cvOf("metaverse-cv/1"), cvOf("metaverse-cv/2"); a == b {
+		t.Errorf("HMS Thunderchild scores %s under both models", a)
 	}
 }
 
