@@ -31,7 +31,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 		vals = append(vals, CVValuer(m))
 	}
 	vals = append(vals, NaiveValuer(), PlainValuer())
-	c, err := Calibrate(CalibrationConfig{Seed: 7, Pairs: 600, Duels: 30, NearPairs: 400, StylePairs: 400, Fleets: 150, FleetBattles: 30, Valuers: vals})
+	c, err := Calibrate(CalibrationConfig{Seed: 7, Pairs: 1000, Duels: 30, NearPairs: 400, StylePairs: 400, Fleets: 150, FleetBattles: 30, Valuers: vals})
 	if err != nil {
 		t.Fatal(err)
 	}
