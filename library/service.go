@@ -15,7 +15,7 @@ import (
 // serve uses; the interface lets a test stand in an older model version to
 // exercise recomputation.
 type Evaluator interface {
-	// Version names the costing model, e.g. "metaverse-cv/1".
+	// Version names the costing model, e.g. "metaverse-cv/2".
 	Version() string
 	// Evaluate returns the full costing result of d.
 	Evaluate(d *designer.Design, opt costing.Options) *costing.Result
