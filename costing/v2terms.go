@@ -1,9 +1,13 @@
 package costing
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/slipway/slipway/designer"
 )
@@ -41,6 +45,36 @@ func interceptChance(t *Table, pd *wspec, sensor int, w *wspec) float64 {
 // chanceAtLeast is P(sum of n dice of the given sides, each + mod >= need),
 // exactly, by convolution.
 func chanceAtLeast(n, sides, mod, need int) float64 {
+	if sides < 1 || n < 1 {
+		return 0
+	}
+	k := diceKey{min(n, 12), sides, mod, need}
+	if q, ok := chances.Load(k); ok {
+		return q.(float64)
+	}
+	q := chanceAtLeastExact(k.n, sides, mod, need)
+	if chancesHeld.Add(1) <= maxChances {
+		chances.Store(k, q)
+	}
+	return q
+}
+
+// diceKey names one chanceAtLeast question.
+type diceKey struct{ n, sides, mod, need int }
+
+// chances remembers chanceAtLeast's answers: a pure function of few
+// distinct arguments (point-defence pulses and dice against a salvo's
+// modifier) asked many times per evaluation.
+// At most maxChances are kept, whatever the designs asked.
+var (
+	chances     sync.Map // diceKey -> float64
+	chancesHeld atomic.Int64
+)
+
+const maxChances = 4096
+
+// chanceAtLeastExact computes chanceAtLeast by convolution.
+func chanceAtLeastExact(n, sides, mod, need int) float64 {
 	if sides < 1 || n < 1 {
 		return 0
 	}
@@ -99,7 +133,7 @@ type unit struct {
 // first, up to cap (continuous: a fraction of the next); the ship's own
 // fire counts against cap + targeting.
 func capUnits(us []unit, cap float64, targeting int) rates {
-	sort.SliceStable(us, func(i, j int) bool { return us[i].r.total() > us[j].r.total() })
+	slices.SortStableFunc(us, func(a, b unit) int { return cmp.Compare(b.r.total(), a.r.total()) })
 	var out rates
 	left := cap
 	for _, u := range us {
@@ -460,7 +494,7 @@ func (e *eval) strikeRates(p *profile, r *RefShip, a *defArc) rates {
 			pe := expectPulse(&fw, a, 0, r.EMS, r.MF)
 			ws = append(ws, rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(fw.pulse)*fw.rof))
 		}
-		sort.SliceStable(ws, func(i, j int) bool { return ws[i].total() > ws[j].total() })
+		slices.SortStableFunc(ws, func(a, b rates) int { return cmp.Compare(b.total(), a.total()) })
 		for i := 0; i < len(ws) && i < v.RefCrew; i++ {
 			per.add(ws[i].scale(s.n))
 		}
@@ -826,10 +860,29 @@ func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, 
 		return ship, salvo, mission
 	}
 	// Each arc's units, and the core's behind it.
+	// Arcs alike (port and starboard, the core behind each section) are
+	// worked out once: arcUnits depends on the arc's values only.
+	type known struct {
+		arc                  defArc
+		ship, salvo, mission rates
+	}
+	var seen [8]known
+	nSeen := 0
+	units := func(ar *defArc) (rates, rates, rates) {
+		for _, k := range seen[:nSeen] {
+			if k.arc == *ar {
+				return k.ship, k.salvo, k.mission
+			}
+		}
+		sh, sa, mi := arcUnits(ar)
+		seen[nSeen] = known{*ar, sh, sa, mi}
+		nSeen++
+		return sh, sa, mi
+	}
 	var ship, salvo, mission, cship, csalvo, cmission [4]rates
 	for i := 0; i < 4; i++ {
-		ship[i], salvo[i], mission[i] = arcUnits(&p.arcs[i])
-		cship[i], csalvo[i], cmission[i] = arcUnits(&p.coreArcs[i])
+		ship[i], salvo[i], mission[i] = units(&p.arcs[i])
+		cship[i], csalvo[i], cmission[i] = units(&p.coreArcs[i])
 	}
 	// The ship presents the arc that keeps it alive longest; strike
 	// missions pick the arc that kills it soonest.
@@ -857,7 +910,8 @@ func (e *eval) coreFalls(p *profile, best, weak int, ems, cv, mend, pStop float6
 		if i == best {
 			q += v.PresentBest
 		}
-		us := []unit{{r: ship[i].scale(q)}}
+		var ubuf, cbuf [3]unit
+		us := append(ubuf[:0], unit{r: ship[i].scale(q)})
 		if salvo[i].total() > 0 {
 			us = append(us, unit{r: salvo[i].scale(q)})
 		}
@@ -875,7 +929,7 @@ func (e *eval) coreFalls(p *profile, best, weak int, ems, cv, mend, pStop float6
 			// The core faces the arc itself: only its shields stand first.
 			fall[i] = ar.shields / max(r.shield-float64(v.RegenWeight*ar.regen), 0.2*r.shield)
 		}
-		cus := []unit{{r: cship[i].scale(q)}}
+		cus := append(cbuf[:0], unit{r: cship[i].scale(q)})
 		if csalvo[i].total() > 0 {
 			cus = append(cus, unit{r: csalvo[i].scale(q)})
 		}
