@@ -886,66 +886,97 @@ func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, 
 	}
 	// The ship presents the arc that keeps it alive longest; strike
 	// missions pick the arc that kills it soonest.
+	var fates [4][2][2]arcFate
+	for i := 0; i < 4; i++ {
+		for pr := 0; pr < 2; pr++ {
+			for st := 0; st < 2; st++ {
+				fates[i][pr][st] = e.fateOf(p, i, pr == 1, st == 1, ems, cv, mend, &ship, &salvo, &mission, &cship, &csalvo, &cmission)
+			}
+		}
+	}
 	best := 0.0
 	for b := 0; b < 4; b++ {
 		worst := 1e18
 		for w := 0; w < 4; w++ {
-			worst = min(worst, e.coreFalls(p, b, w, ems, cv, mend, pStop, &ship, &salvo, &mission, &cship, &csalvo, &cmission))
+			worst = min(worst, coreFalls(&fates, p.arcs[0].coreHull, b, w, mend, pStop))
 		}
 		best = max(best, worst)
 	}
 	return best
 }
 
-// coreFalls is the turns until the core falls when direct fire and
-// salvos land on arc best (PresentBest of them; the rest spread evenly)
-// and the strike mission on arc weak: each arc's shields and section go
-// first, then its fire goes on into the core.
-func (e *eval) coreFalls(p *profile, best, weak int, ems, cv, mend, pStop float64, ship, salvo, mission, cship, csalvo, cmission *[4]rates) float64 {
+// arcFate is what one arc suffers: when its section falls, the fire that
+// then goes on into the core, and the criticals taken on the way.
+type arcFate struct{ fall, core, crits float64 }
+
+// fateOf works out arc i's fate when it is the presented arc or not
+// (presented: PresentBest of direct fire and salvos land on it; the rest
+// spread evenly) and the strike mission's target or not (struck).
+func (e *eval) fateOf(p *profile, i int, presented, struck bool, ems, cv, mend float64, ship, salvo, mission, cship, csalvo, cmission *[4]rates) arcFate {
 	v := e.t.V2
+	q := (1 - v.PresentBest) / 4
+	if presented {
+		q += v.PresentBest
+	}
+	var f arcFate
+	var ubuf, cbuf [3]unit
+	us := append(ubuf[:0], unit{r: ship[i].scale(q)})
+	if salvo[i].total() > 0 {
+		us = append(us, unit{r: salvo[i].scale(q)})
+	}
+	if struck && mission[i].total() > 0 {
+		us = append(us, unit{r: mission[i]})
+	}
+	r := capUnits(us, ems, 0)
+	f.crits = r.critS + r.critH
+	ar := &p.arcs[i]
+	if ar.secHull > 0 {
+		r.hull = max(0.2*r.hull, r.hull-mend)
+		r.hullS = max(0.2*r.hullS, r.hullS-mend)
+		f.fall = killTime(r, ar.shields, float64(v.RegenWeight*ar.regen), ar.secHull, cv)
+	} else if ar.shields > 0 && r.shield > 0 {
+		// The core faces the arc itself: only its shields stand first.
+		f.fall = ar.shields / max(r.shield-float64(v.RegenWeight*ar.regen), 0.2*r.shield)
+	}
+	cus := append(cbuf[:0], unit{r: cship[i].scale(q)})
+	if csalvo[i].total() > 0 {
+		cus = append(cus, unit{r: csalvo[i].scale(q)})
+	}
+	if struck && cmission[i].total() > 0 {
+		cus = append(cus, unit{r: cmission[i]})
+	}
+	cr := capUnits(cus, ems, 0)
+	f.core = cr.hull + cr.critH*cv
+	return f
+}
+
+// coreFalls is the turns until the core falls when direct fire and
+// salvos land on arc best and the strike mission on arc weak (fates
+// holds each arc's fate by [arc][presented][struck]): each arc's shields
+// and section go first, then its fire goes on into the core.
+func coreFalls(fates *[4][2][2]arcFate, coreHull float64, best, weak int, mend, pStop float64) float64 {
 	var fall, core [4]float64
 	crits := 0.0
 	for i := 0; i < 4; i++ {
-		q := (1 - v.PresentBest) / 4
-		if i == best {
-			q += v.PresentBest
-		}
-		var ubuf, cbuf [3]unit
-		us := append(ubuf[:0], unit{r: ship[i].scale(q)})
-		if salvo[i].total() > 0 {
-			us = append(us, unit{r: salvo[i].scale(q)})
-		}
-		if i == weak && mission[i].total() > 0 {
-			us = append(us, unit{r: mission[i]})
-		}
-		r := capUnits(us, ems, 0)
-		crits += r.critS + r.critH
-		ar := &p.arcs[i]
-		if ar.secHull > 0 {
-			r.hull = max(0.2*r.hull, r.hull-mend)
-			r.hullS = max(0.2*r.hullS, r.hullS-mend)
-			fall[i] = killTime(r, ar.shields, float64(v.RegenWeight*ar.regen), ar.secHull, cv)
-		} else if ar.shields > 0 && r.shield > 0 {
-			// The core faces the arc itself: only its shields stand first.
-			fall[i] = ar.shields / max(r.shield-float64(v.RegenWeight*ar.regen), 0.2*r.shield)
-		}
-		cus := append(cbuf[:0], unit{r: cship[i].scale(q)})
-		if csalvo[i].total() > 0 {
-			cus = append(cus, unit{r: csalvo[i].scale(q)})
-		}
-		if i == weak && cmission[i].total() > 0 {
-			cus = append(cus, unit{r: cmission[i]})
-		}
-		cr := capUnits(cus, ems, 0)
-		core[i] = cr.hull + cr.critH*cv
+		f := &fates[i][b2i(i == best)][b2i(i == weak)]
+		crits += f.crits
+		fall[i], core[i] = f.fall, f.core
 	}
-	tk := coreTime(p.arcs[0].coreHull, mend, &fall, &core)
+	tk := coreTime(coreHull, mend, &fall, &core)
 	// Criticals may stop the ship's fire before its core falls (criticals
 	// counted while it is under fire, halved for the shield phase).
 	if stop := float64(pStop * crits / 2); stop > 0 {
 		tk = 1 / (1/tk + stop)
 	}
 	return tk
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // coreTime is when the core falls: when the fire that has reached it
