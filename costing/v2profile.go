@@ -10,6 +10,10 @@ import (
 
 // profile is the evaluated ship as metaverse-cv/2 plays it.
 type profile struct {
+	// direct remembers each direct mount's rates against each reference
+	// opponent, by mount x len(opponents) + opponent (offence tries
+	// several firing sectors with the same mounts).
+	direct    []directMemo
 	sensors   []int // sensor array ratings, best first
 	elint     int
 	targeting int
@@ -43,6 +47,13 @@ type profile struct {
 	teleport  []int
 	cic       int
 	fragile   int // bridge, sensors, reactors: how many stand in one section only
+}
+
+// directMemo is one remembered directRates answer.
+type directMemo struct {
+	r    rates
+	hits float64
+	ok   bool
 }
 
 type mountV2 struct {

@@ -330,9 +330,19 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		hits := 0.0
 		mr := make([]rates, len(p.mounts))
 		for _, i := range direct {
-			x, h := e.directRates(&p.mounts[i], sensor, ew, float64(r.TR), &a, r.EMS, r.MF)
-			mr[i] = x
-			hits += h
+			// The same mount against the same opponent gives the same
+			// rates whatever the sector tried: work it out once.
+			k := i*len(v.Opponents) + oi
+			if p.direct == nil {
+				p.direct = make([]directMemo, len(p.mounts)*len(v.Opponents))
+			}
+			dm := &p.direct[k]
+			if !dm.ok {
+				dm.r, dm.hits = e.directRates(&p.mounts[i], sensor, ew, float64(r.TR), &a, r.EMS, r.MF)
+				dm.ok = true
+			}
+			mr[i] = dm.r
+			hits += dm.hits
 		}
 		// The opponent's point defence intercepts hits worth it, two tries
 		// a hit, while it has copies left this turn.
