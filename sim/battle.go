@@ -204,10 +204,13 @@ func (b *battle) chainOfCommand() {
 }
 
 // enemyOf returns the enemy ship st aims at this turn: the one it expects
-// to harm most for its size, among those that can be fired upon.
+// to harm most for its size, among those that can be fired upon and whose
+// EMS still lets st fire on it (rules §1.3.4: an attacker that would
+// exceed a target's EMS "may not fire on that target", so it picks
+// another); when every enemy's EMS is full, the best of them.
 func (b *battle) enemyOf(st *shipState) *shipState {
-	var best *shipState
-	bestV := -1.0
+	var best, open *shipState
+	bestV, openV := -1.0, -1.0
 	for _, e := range b.sides[1-st.side] {
 		if !e.targetable() {
 			continue
@@ -216,6 +219,12 @@ func (b *battle) enemyOf(st *shipState) *shipState {
 		if v > bestV {
 			best, bestV = e, v
 		}
+		if v > openV && e.attackedBy < b.emsCap(e, st) {
+			open, openV = e, v
+		}
+	}
+	if open != nil {
+		return open
 	}
 	return best
 }

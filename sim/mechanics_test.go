@@ -62,10 +62,14 @@ func layers(st *shipState, si int) []int {
 	return append([]int(nil), st.hits[st.s.layerAt[si]:st.s.layerAt[si+1]]...)
 }
 
-// TestSensorRollTable pins the sensor roll of rules §1.3.1 roll by roll:
-// the ISS Vengeance example (sensor 15 against EW 2: profile 13; target
-// profile 3 - 1 = 2) hits on 3-13; when the target profile reaches the
-// sensor profile only a roll equal to the sensor rating hits.
+// TestSensorRollTable pins the sensor roll of rules §1.3.1 roll by roll.
+// metaverse-rules.txt l. 739-745: "the success condition of a sensor roll
+// can be declared as being less than or equal to the sensor profile but
+// greater than the target profile. However, should the target profile
+// equal or exceed the sensor profile, a sensor roll equal to the rating of
+// the used sensor is always considered a hit." The ISS Vengeance example
+// (l. 771-776: sensor 15 against EW 2, profile 13; target profile 3 - 1 =
+// 2; "must roll thirteen or less ... and greater than two") hits on 3-13.
 func TestSensorRollTable(t *testing.T) {
 	tests := []struct {
 		sensor, sp, tp int
@@ -105,42 +109,130 @@ func TestSensorRollTable(t *testing.T) {
 	}
 }
 
-// TestRakingTrace: a raking D6 energy pulse at 10 cm (band 0) against a
-// fore section of layers 3/3 behind armour 1 and a core of 5.
-//   - face 6: 6 - 1 armour = 5; layer 1 (3) falls (critical), layer 2
-//     keeps 1 of 3.
-//   - face 6 again: 5; layer 2 falls (critical), the section is destroyed
-//     (critical on the core), 4 more go to the core less its armour 1: 3,
-//     leaving 2 of 5.
-func TestRakingTrace(t *testing.T) {
-	gun := designer.WeaponDef{ID: "g", Name: "Gun", DamageType: designer.DamageEnergy, Pulse: 1, Die: "D6",
-		Effect: designer.EffectRaking, TargetMethod: designer.TargetDirect, Range: 10, RateOfFire: designer.RateUnlimited,
+// TestSensorProfiles plays the ISS Vengeance example through fire
+// (metaverse-rules.txt l. 750-776): sensor array 15 against the
+// Thunderchild's EW array 2, "a sensor profile of thirteen (15-2)"; target
+// rating 1 + 2 for an evasive manoeuvre, movement rating -1 for the
+// Vengeance's drift: "a target profile of two". Rolls 13 and 3 hit, 14 and
+// 2 miss. At 35 cm with range-10 weapons (three range bands: ceil(35/10) -
+// 1) a kinetic weapon adds 3 to the target profile (l. 727-730 "Kinetic
+// weapons will receive a +1 to the target rating of any target they fire
+// upon for every range band") and an energy one loses 3 a pulse (l. 3018-
+// 3020 "Energy weapons receive a -1 to the damage output of each pulse per
+// range band"): a face of 6 deals 3.
+func TestSensorProfiles(t *testing.T) {
+	for _, tc := range []struct {
+		typ        string
+		dist, roll int
+		want       string
+		hull       int // the target's hull after a face of 6
+	}{
+		{designer.DamageEnergy, 10, 13, "roll 13 against SP 13 TP 2: true", 14},
+		{designer.DamageEnergy, 10, 14, "roll 14 against SP 13 TP 2: false", 20},
+		{designer.DamageEnergy, 10, 3, "roll 3 against SP 13 TP 2: true", 14},
+		{designer.DamageEnergy, 10, 2, "roll 2 against SP 13 TP 2: false", 20},
+		{designer.DamageKinetic, 35, 6, "roll 6 against SP 13 TP 5: true", 14},
+		{designer.DamageKinetic, 35, 5, "roll 5 against SP 13 TP 5: false", 20},
+		{designer.DamageEnergy, 35, 3, "roll 3 against SP 13 TP 2: true", 17},
+	} {
+		g := gun(tc.typ, designer.EffectRaking, "D6", 10)
+		g.Interceptable = false
+		a := testShip(t, "Vengeance", []int{10}, nil, func(d *designer.Design) {
+			d.Weapons = []designer.WeaponDef{g}
+			d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{7, 0}, Count: 1}}
+		})
+		b := testShip(t, "Thunderchild", []int{20}, nil, func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "ewArray", Rating: 2, Count: 1})
+		})
+		b.tr = 1
+		bt, tr := scripted(a, b, tc.roll, 6)
+		bt.dist = tc.dist
+		atk, tgt := bt.ships[0], bt.ships[1]
+		tgt.trMod, atk.moveRate = 2, -1
+		bt.fire(atk, 0, tgt, 15)
+		if !strings.Contains(tr.String(), tc.want) || tgt.hull(-1) != tc.hull {
+			t.Errorf("%s at %d cm, roll %d: want %q and hull %d, got hull %d\n%s", tc.typ, tc.dist, tc.roll, tc.want, tc.hull, tgt.hull(-1), tr)
+		}
+	}
+}
+
+// gun is a direct, unlimited weapon of one pulse that fires on starships.
+func gun(typ, effect string, die designer.Die, rng int) designer.WeaponDef {
+	return designer.WeaponDef{ID: "g", Name: "Gun", DamageType: typ, Pulse: 1, Die: die,
+		Effect: effect, TargetMethod: designer.TargetDirect, Range: rng, RateOfFire: designer.RateUnlimited,
 		Interceptable: true, Targets: []string{designer.TargetsStarships}}
-	a := testShip(t, "A", []int{10}, nil, func(d *designer.Design) { d.Weapons = []designer.WeaponDef{gun} })
+}
+
+// TestRakingTrace: raking D6 energy pulses at 10 cm (band 0) against a
+// fore section of layers 3/3 behind armour 2 and a core of 5.
+//
+// Rules (metaverse-rules.txt): l. 1139-1142 "For raking weapons, the
+// damage is recorded along hull layers, from left to right, only damaging
+// the next hull layer when the current one is destroyed. The top most
+// layer is always damaged first."; l. 1086-1089 "When the last hull hit in
+// the final layer of a section is crossed off, the section is destroyed.
+// Any remaining damage is dealt to the core section"; l. 1091-1093 "When
+// damage is inflicted on the core section through a destroyed outer
+// section, the core is considered to have an armour rating of one.";
+// l. 1151-1154 and 1159-1161 "When the final hull hit of a hull layer is
+// crossed off, that section receives a critical hit. ... When a section is
+// destroyed, the core section automatically receives a critical hit."
+//
+//   - face 6: 6 - 2 armour = 4; layer 1 (3) falls (critical), layer 2
+//     keeps 2 of 3.
+//   - face 6: 4; layer 2 falls (critical), the section is destroyed
+//     (critical on the core), the 2 left go to the core less its armour 1:
+//     1, leaving 4 of 5.
+//   - face 5, fore destroyed: the core has armour 1, not the fore arc's 2:
+//     4, which destroys the core and the ship (with armour 2 it would keep 1).
+func TestRakingTrace(t *testing.T) {
+	g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+	a := testShip(t, "A", []int{10}, nil, func(d *designer.Design) { d.Weapons = []designer.WeaponDef{g} })
 	b := testShip(t, "B", []int{5}, []int{3, 3}, func(d *designer.Design) {
-		d.Sections.Fore.Armour.Set(designer.ArcFore, &designer.Armour{Rating: 1, Type: designer.DefenceEnergyKinetic})
+		d.Sections.Fore.Armour.Set(designer.ArcFore, &designer.Armour{Rating: 2, Type: designer.DefenceEnergyKinetic})
 	})
-	bt, tr := scripted(a, b, 6, 6)
+	bt, tr := scripted(a, b, 6, 6, 5)
 	tgt := bt.ships[1]
 	tgt.facing = 0 // the attacker lies in sector 0: fore arc
 	at := weaponAttack(&a.weapons[0], 0)
-	bt.pulse(tgt, 0, &at)
-	if got := layers(tgt, 1); got[0] != 0 || got[1] != 1 || tgt.crits[1] != 1 {
-		t.Fatalf("after the first pulse fore layers %v, crits %d; want [0 1], 1\n%s", got, tgt.crits[1], tr)
+	if h := bt.pulse(tgt, 0, &at); h != 4 {
+		t.Errorf("first pulse: hull damage %d, want 4", h)
+	}
+	if got := layers(tgt, 1); got[0] != 0 || got[1] != 2 || tgt.crits[1] != 1 {
+		t.Fatalf("after the first pulse fore layers %v, crits %d; want [0 2], 1\n%s", got, tgt.crits[1], tr)
 	}
 	bt.pulse(tgt, 0, &at)
-	if !tgt.secDead[1] || layers(tgt, 0)[0] != 2 || tgt.crits[secCore] != 1 {
-		t.Fatalf("after the second pulse: fore destroyed %v, core %v, core crits %d; want true, [2], 1\n%s",
+	if !tgt.secDead[1] || layers(tgt, 0)[0] != 4 || tgt.crits[secCore] != 1 {
+		t.Fatalf("after the second pulse: fore destroyed %v, core %v, core crits %d; want true, [4], 1\n%s",
 			tgt.secDead[1], layers(tgt, 0), tgt.crits[secCore], tr)
+	}
+	bt.pulse(tgt, 0, &at)
+	if !tgt.destroyed || layers(tgt, 0)[0] != 0 {
+		t.Fatalf("third pulse through the destroyed fore: core %v, destroyed %v; want [0], true\n%s",
+			layers(tgt, 0), tgt.destroyed, tr)
 	}
 }
 
 // TestPenetratingTrace: a penetrating pulse of 7 (D8 face 7, no
-// armour) through fore layers 2/2/2, core 3/3 and aft 2: one point to
-// each standing layer in turn: three fore (the third is the bottom:
-// critical), two core (the second is the bottom: critical), one aft (its
-// only layer, the bottom: critical, and it falls: critical, section
-// destroyed: critical on the core); the seventh point is lost.
+// armour) through fore layers 2/2/2, core 3/3 and an aft section of one
+// layer of 1: one point to each standing layer in turn: three fore (the
+// third is the bottom: critical), two core (the second is the bottom:
+// critical), one aft (its only layer, the bottom: critical, and it falls:
+// critical, section destroyed: critical on the core); the seventh point
+// is lost.
+//
+// Rules (metaverse-rules.txt): l. 1144-1145 and 1084-1085 "Penetrating
+// weapons deal their damage vertically by inflicting one damage to each
+// layer; always hitting the left most box of each layer. Each pulse of a
+// penetrating weapon does this independently, starting with the top
+// layer."; l. 1094-1100 "If a penetrating weapon deals damage to an outer
+// section ... and deals one damage to each layer but damage remains, the
+// damage continues on to the core section, dealing one damage to each
+// layer."; l. 1102-1108 "... the damage continues on to the next section
+// through the starship. ... this leftover damage is discarded.";
+// l. 1156-1159 "If a penetrating weapon inflicts a damage point to the
+// bottom hull layer of a section (for each point inflicted if the pulse is
+// greater than one), a critical hit is scored on that section."
 func TestPenetratingTrace(t *testing.T) {
 	gun := designer.WeaponDef{ID: "g", Name: "Lance", DamageType: designer.DamageKinetic, Pulse: 1, Die: "D8",
 		Effect: designer.EffectPenetrating, TargetMethod: designer.TargetDirect, Range: 10, RateOfFire: designer.RateUnlimited,
@@ -168,46 +260,101 @@ func TestPenetratingTrace(t *testing.T) {
 	if tgt.destroyed {
 		t.Error("the ship should stand")
 	}
+
+	// Armour 2 on the fore arc takes 2 of the 7 once (l. 1917-1919 "the
+	// damage, per pulse, is reduced by the armour rating"): 5 points, three
+	// fore and two core; the aft is untouched.
+	c := testShip(t, "C", []int{3, 3}, []int{2, 2, 2}, func(d *designer.Design) {
+		d.Sections.Aft = &designer.Section{Layers: []designer.Layer{{HullHits: 1}}}
+		d.Sections.Fore.Armour.Set(designer.ArcFore, &designer.Armour{Rating: 2, Type: designer.DefenceKinetic})
+	})
+	bt, tr = scripted(a, c, 7)
+	tgt = bt.ships[1]
+	if h := bt.pulse(tgt, 0, &at); h != 5 {
+		t.Fatalf("armour 2: hull damage %d, want 5\n%s", h, tr)
+	}
+	want = map[int][]int{1: {1, 1, 1}, 0: {2, 2}, 2: {1}}
+	for si, w := range want {
+		if got := layers(tgt, si); fmt.Sprint(got) != fmt.Sprint(w) {
+			t.Errorf("armour 2: section %d layers %v, want %v\n%s", si, got, w, tr)
+		}
+	}
 }
 
 // TestShieldRegeneration: 6 energy shield hits on the fore arc with one
-// basic generator of rating 2. A pulse of 5 (D6 face 5) takes 5 off the
-// shields; the repair step regenerates count x rating = 2 (1 -> 3), the
-// next 2 (3 -> 5), then the maximum 6. Shields take no armour: armour 3
-// does not reduce the damage to them. A disabled generator crosses its
-// shields off.
+// basic generator of rating 2, behind armour 3.
+//
+// Rules (metaverse-rules.txt): l. 1932-1938 "When an arc with shields
+// receives damage, the damage is dealt to the shields rather than the
+// hull. If all the shield hits are crossed off and damage remains, the
+// rest continues on to the hull. Shields ... do not gain the benefits of
+// armour or ablative plates."; l. 2874-2880 "During the repair phase, a
+// number of shield hits may be repaired in that section, equal to the
+// number of shield generators multiplied by their rating."; l. 1941-1945
+// and 2889-2892 "If all the shield generators in a section are disabled,
+// all the shield hits in that section are crossed off. Once the shield
+// generators are restored, the shield hits can be repaired at the normal
+// rate."; the play aid's end phase, l. 4699: "Assign crew to systems, roll
+// repair quality die to repair, regenerate shield hits." (in that order).
+//
+//   - face 5: the shields take all 5 (armour 3 does not reduce it): 1 left,
+//     hull 10.
+//   - face 6: the shields take their last 1; 5 go on and meet armour 3: 2
+//     hull hits (10 -> 8).
+//   - repair steps regenerate 1 x 2 a turn: 2, 4, 6, then no more than 6.
+//   - the generator is disabled: the shields are crossed off (0).
+//   - a repair step whose damage control roll fails (D4 rolls 3 against
+//     the 2 crew parties used: the fore section's 1 and 1 borrowed from the
+//     core) leaves them at 0; the next, rolling 2, restores the generator
+//     and regenerates 2 in the same step.
 func TestShieldRegeneration(t *testing.T) {
-	gun := designer.WeaponDef{ID: "g", Name: "Gun", DamageType: designer.DamageEnergy, Pulse: 1, Die: "D6",
-		Effect: designer.EffectRaking, TargetMethod: designer.TargetDirect, Range: 10, RateOfFire: designer.RateUnlimited,
-		Interceptable: true, Targets: []string{designer.TargetsStarships}}
-	a := testShip(t, "A", []int{10}, nil, func(d *designer.Design) { d.Weapons = []designer.WeaponDef{gun} })
+	g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+	a := testShip(t, "A", []int{10}, nil, func(d *designer.Design) { d.Weapons = []designer.WeaponDef{g} })
 	b := testShip(t, "B", []int{10}, []int{10}, func(d *designer.Design) {
 		f := d.Sections.Fore
 		f.Armour.Set(designer.ArcFore, &designer.Armour{Rating: 3, Type: designer.DefenceEnergyKinetic})
 		f.Shields.Set(designer.ArcFore, &designer.Shield{Hits: 6, Type: designer.DefenceEnergy})
 		f.Systems = append(f.Systems, designer.System{Kind: "shieldBasic", Rating: 2, Count: 1})
 	})
-	bt, tr := scripted(a, b, 5)
+	bt, tr := scripted(a, b, 5, 6)
 	tgt := bt.ships[1]
 	at := weaponAttack(&a.weapons[0], 0)
 	bt.pulse(tgt, 0, &at)
 	if tgt.shields[0] != 1 || tgt.hull(1) != 10 {
 		t.Fatalf("shields %d hull %d, want 1 and 10\n%s", tgt.shields[0], tgt.hull(1), tr)
 	}
-	for _, want := range []int{3, 5, 6, 6} {
+	bt.pulse(tgt, 0, &at)
+	if tgt.shields[0] != 0 || tgt.hull(1) != 8 {
+		t.Fatalf("shields %d hull %d, want 0 and 8\n%s", tgt.shields[0], tgt.hull(1), tr)
+	}
+	for _, want := range []int{2, 4, 6, 6} {
 		bt.repair()
 		if tgt.shields[0] != want {
 			t.Fatalf("after repair shields %d, want %d", tgt.shields[0], want)
 		}
 	}
+	gen := -1
 	for i, in := range b.systems {
 		if in.k == kShieldBasic {
-			tgt.sysOff[i] = true
+			gen = i
 		}
 	}
+	tgt.sysOff[gen] = true
 	bt.afterGroup()
 	if tgt.shields[0] != 0 {
 		t.Errorf("generator disabled: shields %d, want 0", tgt.shields[0])
+	}
+	bt.script = []int{3}
+	bt.repair()
+	if !tgt.sysOff[gen] || tgt.shields[0] != 0 {
+		t.Fatalf("failed repair (3 on D4 with 2 parties): generator off %v, shields %d; want true, 0\n%s",
+			tgt.sysOff[gen], tgt.shields[0], tr)
+	}
+	bt.script = []int{2}
+	bt.repair()
+	if tgt.sysOff[gen] || tgt.shields[0] != 2 {
+		t.Fatalf("repair (2 on D4 with 2 parties): generator off %v, shields %d; want false, 2 in the same step\n%s",
+			tgt.sysOff[gen], tgt.shields[0], tr)
 	}
 }
 
@@ -215,6 +362,16 @@ func TestShieldRegeneration(t *testing.T) {
 // Once an enemy ship has fired on it, a salvo in reach is held off; a
 // targeting array of rating 2 lets its own ship fire up to EMS 3; a
 // jamming array lowers the cap, never under 1.
+//
+// Rules (metaverse-rules.txt): l. 1026-1031 "When a starship, starfighter
+// mission, or indirect weapon salvo attempts to fire upon a target, if the
+// number of other starships, starfighter missions, and separate indirect
+// weapon salvos firing at it added together equals or exceeds the EMS
+// rating of the target, it may not fire on that target."; l. 2400-2404 "If
+// the starship possessing the targeting array fires on the target
+// starship, it considers the EMS of the target to be increased by the
+// rating of the targeting array."; l. 2477-2478 "An EJ array cannot lower
+// a starship's EMS rating below 1."
 func TestEMSCap(t *testing.T) {
 	missile := designer.WeaponDef{ID: "m", Name: "Missile", DamageType: designer.DamageKinetic, Pulse: 1, Die: "D6",
 		Effect: designer.EffectRaking, TargetMethod: designer.TargetIndirect, IndirectTurns: 3, Range: 20,
@@ -256,26 +413,131 @@ func TestEMSCap(t *testing.T) {
 	}
 }
 
-// TestRam: a rammer of mass factor 5 (hull 50) closing at 3 cm a turn
-// on a target of mass factor 2 (hull 19) (rules §1.2.3): the target fires
-// first (it has nothing to fire), then takes 5 x 3 = 15 (19 -> 4) and
-// the rammer 2 x 3 = 6 (50 -> 44), each against armour 0 on the struck
-// arc.
-func TestRam(t *testing.T) {
-	a := testShip(t, "Rammer", []int{25, 25}, nil, nil)
-	b := testShip(t, "Target", []int{19}, nil, nil)
-	if a.mf != 5 || b.mf != 2 {
-		t.Fatalf("mass factors %d and %d", a.mf, b.mf)
+// TestEMSCapSeveralShips: three ships fire in the same group on a side of
+// two. The first target (EMS 2, the smaller hull, so every firer prefers
+// it) takes two of them; the third "may not fire on that target"
+// (l. 1026-1031) and fires on the other ship instead. The HIMS Avenger
+// example (l. 2407-2417): the RAS Freedom, EMS 3, already fired at by three
+// ships, may still be fired on by a ship with a rating 2 targeting array
+// (3 < 3 + 2), not by one without.
+func TestEMSCapSeveralShips(t *testing.T) {
+	g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+	armed := func(d *designer.Design) {
+		d.Weapons = []designer.WeaponDef{g}
+		d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{7, 0}, Count: 1}}
 	}
-	bt, tr := scripted(a, b)
-	r, tg := bt.ships[0], bt.ships[1]
-	bt.rams = append(bt.rams, ramAttempt{rammer: r, target: tg, closing: 3})
+	var side []*Ship
+	for _, n := range []string{"A1", "A2", "A3"} {
+		side = append(side, testShip(t, n, []int{20}, nil, armed))
+	}
+	t1 := testShip(t, "T1", []int{5}, nil, nil)
+	t2 := testShip(t, "T2", []int{30}, nil, nil)
+	t1.ems, t2.ems = 2, 2
+	bt := newBattle(side, []*Ship{t1, t2}, Options{})
+	bt.rng = rand.New(rand.NewPCG(1, 2))
+	for _, st := range bt.ships {
+		st.reset()
+		st.facing = 0
+	}
+	bt.turn, bt.dist = 1, 10
+	var tr strings.Builder
+	bt.trace = func(f string, args ...any) { fmt.Fprintf(&tr, f+"\n", args...) }
 	bt.starshipCombat()
-	if tg.hull(-1) != 4 || r.hull(-1) != 44 {
-		t.Fatalf("after the ram target hull %d (want 4), rammer hull %d (want 44)\n%s", tg.hull(-1), r.hull(-1), tr)
+	if a, b := bt.ships[3].attackedBy, bt.ships[4].attackedBy; a != 2 || b != 1 {
+		t.Fatalf("attackers on T1 (EMS 2) %d, on T2 %d; want 2 and 1\n%s", a, b, tr.String())
 	}
-	if !strings.Contains(tr.String(), "ram: 15 damage to Target, 6 to Rammer") {
-		t.Errorf("trace:\n%s", tr)
+
+	freedom := bt.ships[3]
+	freedom.s = &Ship{}
+	*freedom.s = *t1
+	freedom.s.ems = 3
+	freedom.attackedBy = 3
+	avenger := testShip(t, "Avenger", []int{10}, nil, func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "targeting", Rating: 2, Count: 1})
+	})
+	bt.ships[0].s = avenger
+	if c := bt.emsCap(freedom, bt.ships[0]); freedom.attackedBy >= c {
+		t.Errorf("the Avenger (targeting 2) may not fire on the Freedom: cap %d, fired on by %d", c, freedom.attackedBy)
+	}
+	if c := bt.emsCap(freedom, bt.ships[1]); freedom.attackedBy < c {
+		t.Errorf("a ship without a targeting array may fire on the Freedom: cap %d, fired on by %d", c, freedom.attackedBy)
+	}
+}
+
+// TestRam pins the ram of rules §1.2.3 (metaverse-rules.txt l. 451-487):
+// l. 465-468 "Each side totals their unused thruster points and adds their
+// crew qualites. ... if the ramming starship has a higher total, the RAM
+// is successful."; l. 470-478 "The damage dealt by a RAM is not received
+// until the target starship is given the opportunity to fire at the
+// ramming starship ... The damage dealt to the target during a RAM is
+// equal to the ramming starship's mass factor multiplied by the closing
+// speed. The damage dealt to the ramming starship is equal to the target's
+// mass factor multiplied by the closing speed."; l. 480-486 "The closing
+// speed is determined by the arc of the target starship: in the rear it is
+// equal to the ramming starship's velocity minus the target starship's
+// velocity; in the side it is equal to the ramming starship's velocity; in
+// the front it is equal to the ramming starship's velocity plus the
+// target's velocity."
+//
+// A rammer of mass factor 5 (hull 50, a thruster of rating 2: 2 unused
+// points + crew 2 = 4 against the target's 0 + 2) at velocity 4 strikes
+// the aft arc of a target of mass factor 2 (hull 19) moving at 1: closing
+// speed 4 - 1 = 3. The target fires first: its D6 gun hits (roll 10) for
+// 6 (rammer 50 -> 44); then the target takes 5 x 3 = 15 (19 -> 4) and the
+// rammer 2 x 3 = 6 (44 -> 38), against armour 0 on the struck arcs.
+func TestRam(t *testing.T) {
+	for _, tc := range []struct {
+		facing, rammer, target, want int
+	}{
+		{0, 4, 3, 7}, // the target's fore arc: 4 + 3
+		{7, 4, 3, 7},
+		{1, 4, 3, 4}, // starboard: 4
+		{6, 4, 3, 4}, // port: 4
+		{3, 4, 3, 1}, // aft: 4 - 3
+		{4, 4, 5, -1},
+	} {
+		r, tg := &shipState{speed: tc.rammer}, &shipState{speed: tc.target, facing: tc.facing}
+		if got := closingSpeed(r, tg); got != tc.want {
+			t.Errorf("rammer %d on a target at %d with the rammer in its sector %d: closing %d, want %d",
+				tc.rammer, tc.target, tc.facing, got, tc.want)
+		}
+	}
+
+	g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+	a := testShip(t, "Rammer", []int{25, 25}, nil, func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "thruster", Rating: 2, Count: 1})
+	})
+	b := testShip(t, "Target", []int{19}, nil, func(d *designer.Design) {
+		d.Weapons = []designer.WeaponDef{g}
+		d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{3, 4}, Count: 1}}
+	})
+	if a.mf != 5 || b.mf != 2 {
+		t.Fatalf("mass factors %d and %d, want 5 and 2", a.mf, b.mf)
+	}
+	bt, tr := scripted(a, b, 10, 6)
+	r, tg := bt.ships[0], bt.ships[1]
+	r.speed, tg.speed = 4, 1
+	r.facing, tg.facing = 0, 3 // the rammer comes at the target's aft
+	r.ram, bt.dist = true, 3
+	bt.resolveRams(3)
+	if len(bt.rams) != 1 || bt.rams[0].closing != 3 {
+		t.Fatalf("rams %+v, want one at closing speed 3\n%s", bt.rams, tr)
+	}
+	bt.starshipCombat()
+	if tg.hull(-1) != 4 || r.hull(-1) != 38 {
+		t.Fatalf("after the ram target hull %d (want 4), rammer hull %d (want 38)\n%s", tg.hull(-1), r.hull(-1), tr)
+	}
+	fired, rammed := strings.Index(tr.String(), "Target fires"), strings.Index(tr.String(), "ram: 15 damage to Target, 6 to Rammer")
+	if fired < 0 || rammed < fired {
+		t.Errorf("the target must fire before the ram lands:\n%s", tr)
+	}
+
+	// Equal totals: the ram fails.
+	bt, tr = scripted(a, a)
+	bt.ships[0].ram, bt.ships[0].speed, bt.dist = true, 4, 3
+	bt.resolveRams(3)
+	if len(bt.rams) != 0 || !strings.Contains(tr.String(), "ram evaded (4 against 4)") {
+		t.Errorf("equal thrust and crew: rams %+v\n%s", bt.rams, tr)
 	}
 }
 

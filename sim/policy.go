@@ -258,6 +258,20 @@ type ramAttempt struct {
 	closing        int
 }
 
+// closingSpeed is the closing speed of a ram by the arc of the target it
+// strikes (rules §1.2.3): the rammer's velocity plus the target's on the
+// fore arc, the rammer's alone on a side arc, the rammer's less the
+// target's on the aft arc.
+func closingSpeed(rammer, target *shipState) int {
+	switch sectorArc[target.facing] {
+	case arcFore:
+		return rammer.speed + target.speed
+	case arcAft:
+		return rammer.speed - target.speed
+	}
+	return rammer.speed
+}
+
 // resolveRams: a rammer within 5 cm after movement rams when its unused
 // thruster points plus crew quality beat the target's.
 func (b *battle) resolveRams(before int) {
@@ -275,7 +289,11 @@ func (b *battle) resolveRams(before int) {
 			b.tracef("%s: ram evaded (%d against %d)", st.s.Name, mine, theirs)
 			continue
 		}
-		closing := max(1, st.speed-b.move[e.side])
+		closing := closingSpeed(st, e)
+		if closing <= 0 {
+			b.tracef("%s: ram on the aft arc of a faster %s: no closing speed", st.s.Name, e.s.Name)
+			continue
+		}
 		b.rams = append(b.rams, ramAttempt{st, e, closing})
 		b.dist = 0
 		b.tracef("%s rams %s at closing speed %d", st.s.Name, e.s.Name, closing)

@@ -15,6 +15,9 @@ const (
 	secCore = 0
 	nSec    = 5
 	nArc    = 4
+
+	arcFore = 0
+	arcAft  = 1
 )
 
 var arcOf = [4]designer.Arc{designer.ArcFore, designer.ArcAft, designer.ArcPort, designer.ArcStarboard}
