@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/sim"
 )
 
@@ -30,16 +30,24 @@ type sideReport struct {
 	WinHigh float64  `json:"winHigh"`
 }
 
+// maxSimShips and maxSimWorkers bound a simulation's input: the
+// simulator plans every pair of enemies each turn, so a side is a
+// squadron, not an armada.
+const (
+	maxSimShips   = 20
+	maxSimWorkers = 256
+)
+
 func simulateCommand() command {
 	return command{
 		name:    "simulate",
-		summary: "fight two designs (or fleets: A1.json,A2.json) many times and print win rates",
+		summary: "fight two legal designs (or fleets of up to 20: A1.json,A2.json) many times and print win rates",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("simulate", stderr, "simulate A.json[,A2.json...] B.json[,B2.json...] [--runs N] [--seed N] [--turns N] [--range CM] [--workers N] [--model VERSION] [--json]",
 				"Plays the battles of docs/simulation.md; the same seed gives the same result on any machine and any number of workers.")
 			runs := fs.Int("runs", 1000, "play `N` battles (1-1000000)")
 			seed := fs.Uint64("seed", 1, "random seed `N`")
-			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU); does not change the result")
+			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result")
 			turns := fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)")
 			startRange := fs.Int("range", 100, "the sides start `CM` apart (5-200)")
 			asJSON := fs.Bool("json", false, "print the result as JSON")
@@ -62,6 +70,9 @@ func simulateCommand() command {
 			case *startRange < 5 || *startRange > 200:
 				fmt.Fprintf(stderr, "slipway simulate: --range %d: allowed 5 to 200 cm\n", *startRange)
 				return 2
+			case *workers < 0 || *workers > maxSimWorkers:
+				fmt.Fprintf(stderr, "slipway simulate: --workers %d: allowed 0 (one per CPU) to %d\n", *workers, maxSimWorkers)
+				return 2
 			}
 			m, err := openModel(*model)
 			if err != nil {
@@ -71,7 +82,12 @@ func simulateCommand() command {
 			var sides [2][]*sim.Ship
 			rep := simulateReport{Model: m.Version(), Seed: *seed, Runs: *runs}
 			for i, arg := range pos {
-				for _, f := range strings.Split(arg, ",") {
+				files := strings.Split(arg, ",")
+				if len(files) > maxSimShips {
+					fmt.Fprintf(stderr, "slipway simulate: side %d has %d designs: allowed 1 to %d\n", i+1, len(files), maxSimShips)
+					return 2
+				}
+				for _, f := range files {
 					if f == "" {
 						continue
 					}
@@ -86,11 +102,21 @@ func simulateCommand() command {
 						return 2
 					}
 					if !s.Eval.Legal {
-						fmt.Fprintf(stderr, "slipway simulate: warning: %s is not legal (%d problems); it fights as far as its parts allow\n", f, len(s.Eval.Problems))
+						// A battle of an illegal design says nothing about
+						// its combat value: refuse it, naming the first errors.
+						fmt.Fprintf(stderr, "slipway simulate: %s is not legal (slipway validate %s lists every problem):\n", f, f)
+						n := 0
+						for _, p := range s.Eval.Problems {
+							if p.Severity == designer.Error && n < 3 {
+								fmt.Fprintf(stderr, "  %s\n", p)
+								n++
+							}
+						}
+						return 2
 					}
 					sides[i] = append(sides[i], s)
 					rep.Sides[i].Ships = append(rep.Sides[i].Ships, s.Name)
-					rep.Sides[i].CV += m.Evaluate(d, costing.Options{}).CV
+					rep.Sides[i].CV += s.Eval.CV
 				}
 				if len(sides[i]) == 0 {
 					fmt.Fprintf(stderr, "slipway simulate: side %d has no design\n", i+1)
