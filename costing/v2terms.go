@@ -592,8 +592,8 @@ func (e *eval) teleportRates(p *profile, r *RefShip, a *defArc, sensors int, cv 
 
 // ew2 is the ship's effective EW over a fight: best EW array, ECM arrays,
 // one countermeasure pod a turn; a stealth field, usable while it has no
-// shields, gives 4 x rating for the first volley and 1 x rating once it
-// has fired (rules §3.4.9).
+// shields, gives 4 x rating for the first volley and, once it has fired,
+// 1 x rating or the other EW, whichever is better (rules §3.4.9).
 func (e *eval) ew2(p *profile) (float64, []Input) {
 	v := e.t.V2
 	f := v.FightTurns
@@ -612,7 +612,10 @@ func (e *eval) ew2(p *profile) (float64, []Input) {
 		shields += a.shields
 	}
 	if p.stealth > 0 && shields == 0 {
-		comp := max(float64(p.ewArray), v.StealthCompromised*float64(p.stealth)) + float64(p.ecm) + pods
+		// Compromised, stealth gives 1 x rating, and using another EW
+		// system compromises it (rules §3.4.9): the better of the two,
+		// never their sum.
+		comp := max(float64(p.ewArray+p.ecm)+pods, v.StealthCompromised*float64(p.stealth))
 		st := (v.StealthFull*float64(p.stealth) + (f-1)*comp) / f
 		ew = max(ew, st)
 		ins = append(ins, in("stealth", st))

@@ -296,27 +296,47 @@ func (b *battle) driveWorks(st *shipState, forward bool) int {
 	return n
 }
 
-// turnBudget is how many 45-degree steps st may turn this turn: two
-// thruster points per step, advanced drives two points per rating.
-func (b *battle) turnBudget(st *shipState) int {
-	pts := 0
+// thrust is st's working thruster points (rules §1.2.1, §3.3.3): those
+// that turn it to starboard (port-facing thrusters: "port thrusters are
+// used for starboard changes and vice versa"), those that turn it to
+// port, and all of them. An advanced STL drive used as thrusters gives
+// two points per rating, usable in either direction.
+func (b *battle) thrust(st *shipState) (toStarboard, toPort, total int) {
 	for i, in := range st.s.systems {
 		if !st.works(i) {
 			continue
 		}
 		switch in.k {
 		case kThruster:
-			pts += in.rating
+			total += in.rating
+			switch int(in.facing) {
+			case arcPort:
+				toStarboard += in.rating
+			case arcStarboard:
+				toPort += in.rating
+			}
 		case kSTLAdvanced:
-			pts += 2 * in.rating
+			total += 2 * in.rating
+			toStarboard += 2 * in.rating
+			toPort += 2 * in.rating
 		}
 	}
-	return pts / 2
+	return toStarboard, toPort, total
+}
+
+// turnBudget is how many 45-degree steps st may turn this turn: a
+// heading change of 22.5 degrees per thruster point, so two points a
+// step, from the thrusters of one side (a ship turns one way in a turn;
+// it may turn the way it has more points).
+func (b *battle) turnBudget(st *shipState) int {
+	s, p, _ := b.thrust(st)
+	return max(s, p) / 2
 }
 
 // unusedThrust is the thruster points st did not spend this turn.
 func (b *battle) unusedThrust(st *shipState) int {
-	return max(0, 2*b.turnBudget(st)-st.turnUsed)
+	_, _, total := b.thrust(st)
+	return max(0, total-st.turnUsed)
 }
 
 // starshipMovement moves the sides and resolves rams (rules §1.2.3).

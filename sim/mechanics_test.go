@@ -568,3 +568,72 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		t.Error("another seed gave the very same result")
 	}
 }
+
+// TestTurnBudget pins turning (metaverse-rules.txt l. 184-190: "Each
+// thruster allows the starship to make a single heading change of 22.5°
+// per thruster point; port thrusters are used for starboard changes and
+// vice versa"; l. 2286-2290: "When used as a thruster an advanced STL
+// produces two thruster points per rating, usable in either or both
+// directions"). A 45-degree step costs two points of one side; a ram
+// compares all unused thruster points (l. 465-466).
+func TestTurnBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		systems      []designer.System
+		steps, total int
+	}{
+		{"a thruster of 2 each side", []designer.System{{Kind: "thruster", Rating: 2, Facing: "port", Count: 1},
+			{Kind: "thruster", Rating: 2, Facing: "starboard", Count: 1}}, 1, 4},
+		{"a port thruster of 4", []designer.System{{Kind: "thruster", Rating: 4, Facing: "port", Count: 1}}, 2, 4},
+		{"advanced STL of 1", []designer.System{{Kind: "stlAdvanced", Rating: 1, Count: 1}}, 1, 2},
+		{"advanced STL of 2", []designer.System{{Kind: "stlAdvanced", Rating: 2, Count: 1}}, 2, 4},
+		{"two thrusters of 3 to port and advanced STL of 1", []designer.System{{Kind: "thruster", Rating: 3, Facing: "port", Count: 2},
+			{Kind: "stlAdvanced", Rating: 1, Count: 1}}, 4, 8},
+	} {
+		s := testShip(t, "S", []int{10}, nil, func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, tc.systems...)
+		})
+		bt, _ := scripted(s, s)
+		st := bt.ships[0]
+		if got := bt.turnBudget(st); got != tc.steps {
+			t.Errorf("%s: %d steps of 45 degrees, want %d", tc.name, got, tc.steps)
+		}
+		if got := bt.unusedThrust(st); got != tc.total {
+			t.Errorf("%s: %d thruster points for a ram, want %d", tc.name, got, tc.total)
+		}
+	}
+}
+
+// TestStealthEW pins the stealth generator (metaverse-rules.txt
+// l. 2524-2536): "A starship with an active stealth generator may not have
+// active shields. ... the target having an effective EW strength of four,
+// multiplied by the rating of the stealth generator. If a starship with
+// stealth uses another EW system for any reason while under stealth, its
+// effective EW strength is reduced to one, multiplied by the rating". A
+// stealth 2 ship with an EW array 1 and a countermeasure pod 2: 8 while
+// uncompromised, then the better of 2 and its other EW (1 + 2 = 3), not
+// their sum; with the pod spent, 2 (stealth beats the array's 1).
+func TestStealthEW(t *testing.T) {
+	s := testShip(t, "Ghost", []int{10}, nil, func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "stealth", Rating: 2, Count: 1},
+			designer.System{Kind: "ewArray", Rating: 1, Count: 1})
+	})
+	bt, _ := scripted(s, s)
+	st := bt.ships[0]
+	st.stealthOn = true
+	if ew := st.ew(); ew != 8 {
+		t.Errorf("uncompromised stealth 2: EW %d, want 8", ew)
+	}
+	st.stealthCompromised, st.podsActive = true, 2
+	if ew := st.ew(); ew != 3 {
+		t.Errorf("compromised stealth 2, EW array 1, pod 2: EW %d, want 3", ew)
+	}
+	st.podsActive = 0
+	if ew := st.ew(); ew != 2 {
+		t.Errorf("compromised stealth 2, EW array 1: EW %d, want 2", ew)
+	}
+	st.stealthOn = false
+	if ew := st.ew(); ew != 1 {
+		t.Errorf("stealth off: EW %d, want the array's 1", ew)
+	}
+}

@@ -452,9 +452,11 @@ func (b *battle) plotCloak(st *shipState) {
 }
 
 // ew is the ship's effective EW against a sensor (rules §3.4): an active,
-// uncompromised stealth field gives 4 x its rating alone; otherwise the
-// best EW array (or the stealth rating, once compromised), plus one per
-// ECM array on its side, plus the countermeasure pods active this turn.
+// uncompromised stealth field gives 4 x its rating alone; a compromised
+// one 1 x its rating, and using another EW system compromises it
+// (metaverse-rules.txt l. 2529-2536), so the ship has the better of its
+// stealth rating and its other EW (best EW array, one per ECM array on
+// its side, the countermeasure pods active this turn), never their sum.
 func (st *shipState) ew() int {
 	if st.stealthOn {
 		r, _ := st.best(kStealth)
@@ -462,7 +464,7 @@ func (st *shipState) ew() int {
 			return 4 * r
 		}
 		e, _ := st.best(kEWArray)
-		return max(e, r) + st.ecm + st.podsActive
+		return max(r, e+st.ecm+st.podsActive)
 	}
 	e, _ := st.best(kEWArray)
 	return e + st.ecm + st.podsActive

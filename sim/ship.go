@@ -16,8 +16,10 @@ const (
 	nSec    = 5
 	nArc    = 4
 
-	arcFore = 0
-	arcAft  = 1
+	arcFore      = 0
+	arcAft       = 1
+	arcPort      = 2
+	arcStarboard = 3
 )
 
 var arcOf = [4]designer.Arc{designer.ArcFore, designer.ArcAft, designer.ArcPort, designer.ArcStarboard}
