@@ -464,6 +464,8 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			why = "does not fire into the firing sector"
 		case !m.w.indirect && !useDirect:
 			why = "held: the sensor arrays guide the salvos"
+		case m.w.spq:
+			why += "; SP (spinal): + the target's armour rating on each pulse, at most the modifier " + strconv.Itoa(m.w.mod)
 		}
 		e.add(n, e.node("mount["+m.path+"]", m.label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
 	}

@@ -119,7 +119,7 @@ func playAids() []aid {
 				{"PR", "Proximity: odd dice count double (not the modifier)."},
 				{"QM", "Quantum: each odd die rolls again, ignoring armour but not range."},
 				{"RT", "Reactive: after a hit, targets within 5 cm of the line of fire take half damage."},
-				{"SP", "Spinal: a spinal mount. The source gives no further rule: agree its effect before play."},
+				{"SP", "Spinal: + target armour rating (not plates) or defence on each die, up to the modifier."},
 				{"TM", "Temporal: per odd die that hurts the hull roll 1D6; each 6 is a critical. Ships only."},
 				{"UN", "Unstable: when intercepted at 0 cm it still deals half damage (or rolls its area)."},
 			}},
