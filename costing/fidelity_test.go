@@ -81,7 +81,9 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), 
 // refCruiser is the reference cruiser (testdata/reference-cruiser.json):
 // five sections, crew 1 a layer, shields 4 and armour 2 on every arc,
 // damage control D4, a basic FTL drive.
-func refCruiser(t *testing.T) *designer.Design { return loadDesign(t, "testdata/reference-cruiser.json") }
+func refCruiser(t *testing.T) *designer.Design {
+	return loadDesign(t, "testdata/reference-cruiser.json")
+}
 
 // noShields takes every shield hit and generator off d.
 func noShields(d *designer.Design) {
@@ -503,7 +505,7 @@ func TestFidelityDrivePlacement(t *testing.T) {
 //   - PR, l. 3326-3330 "Proximity (PR) A weapon with this quality doubles
 //     the die roll of any pulse that rolls odd. This does not affect the
 //     damage modifier.": D6+1 PR, no armour: (2+1 + 2+1 + 6+1 + 4+1 + 10+1
-//     + 6+1) / 6 = 6, against 4.5 plain.
+//   - 6+1) / 6 = 6, against 4.5 plain.
 //   - TM, l. 3288-3294 "When a weapon with this quality rolls odd with any
 //     pulse and does damage to the hull, 1D6 is rolled for each pulse that
 //     did so. Each result of six inflicts a critical hit": D6 TM, three
