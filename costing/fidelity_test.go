@@ -504,8 +504,8 @@ func TestFidelityDrivePlacement(t *testing.T) {
 // easy to swap (docs/rules.md § Weapon qualities), on one pulse:
 //   - PR, l. 3326-3330 "Proximity (PR) A weapon with this quality doubles
 //     the die roll of any pulse that rolls odd. This does not affect the
-//     damage modifier.": D6+1 PR, no armour: (2+1 + 2+1 + 6+1 + 4+1 + 10+1
-//   - 6+1) / 6 = 6, against 4.5 plain.
+//     damage modifier.": D6+1 PR, no armour: (3 + 3 + 7 + 5 + 11 + 7) / 6
+//     = 6 (odd faces doubled, then the modifier), against 4.5 plain.
 //   - TM, l. 3288-3294 "When a weapon with this quality rolls odd with any
 //     pulse and does damage to the hull, 1D6 is rolled for each pulse that
 //     did so. Each result of six inflicts a critical hit": D6 TM, three
