@@ -543,3 +543,144 @@ func TestFidelityQualities(t *testing.T) {
 		t.Errorf("railgun with GR %v, without %v: want more, and less than twice", a, b)
 	}
 }
+
+// Part 2 of issue 11: a model that cannot be gamed.
+
+// TestModelRamAndFTLAttack: attacks that scale with mass are in CV.
+// Ramming, l. 474-478: "The damage dealt to the target during a RAM is
+// equal to the ramming starship's mass factor multiplied by the closing
+// speed."; the FTL attack, l. 565-587: "A starship with an advanced or
+// basic FTL drive performing a tactical or strategic FTL jump may also
+// perform a FTL attack ... The starship rolls a number of D6s for damage
+// equal to the mass factor of the attacker against each section". The
+// reference cruiser (mass factor 9, speed 10, basic FTL 4) has both in its
+// offence; without forward drive it cannot ram; with a primitive FTL drive
+// (no jump) it makes no FTL attack; an advanced drive (a tactical jump,
+// no turns away) is worth at least the basic one.
+func TestModelRamAndFTLAttack(t *testing.T) {
+	ref := evalV2(t, refCruiser(t))
+	if nodeValue(ref, "ram") <= 0 || nodeValue(ref, "ftlAttack") <= 0 {
+		t.Fatalf("reference cruiser: ram %v, FTL attack %v; want both > 0", nodeValue(ref, "ram"), nodeValue(ref, "ftlAttack"))
+	}
+	still := refCruiser(t)
+	still.Sections.Fore.Systems = append(still.Sections.Fore.Systems, still.Sections.Aft.Systems[1])
+	still.Sections.Aft.Systems = still.Sections.Aft.Systems[:1]
+	if v := nodeValue(v2Model.Evaluate(still, Options{}), "ram"); v != 0 {
+		t.Errorf("no forward drive: ram %v, want 0", v)
+	}
+	ftl := func(kind string) *Result {
+		d := refCruiser(t)
+		d.Sections.Core.Systems[2].Kind = kind
+		return evalV2(t, d)
+	}
+	if v := nodeValue(ftl("ftlPrimitive"), "ftlAttack"); v != 0 {
+		t.Errorf("primitive FTL: FTL attack %v, want 0", v)
+	}
+	if a, b := nodeValue(ftl("ftlAdvanced"), "ftlAttack"), nodeValue(ref, "ftlAttack"); a < b {
+		t.Errorf("advanced FTL attack %v below the basic one's %v", a, b)
+	}
+}
+
+// TestModelOwnEMS: the ship's own EMS caps how many enemies may fire at
+// it (l. 1026-1031, quoted in sim's TestEMSCap) and its structure
+// criticals deal EMS x 1-4 hull hits (the critical chart). capUnits keeps
+// the strongest units up to the cap, a fraction of the next; a jamming
+// array lowers the cap by one (l. 2470-2478); a critical is worth more on
+// a ship of higher EMS.
+func TestModelOwnEMS(t *testing.T) {
+	us := func() []unit {
+		return []unit{{r: rates{hull: 3}}, {r: rates{hull: 10}, ship: true}, {r: rates{hull: 5}}}
+	}
+	for _, tc := range []struct {
+		cap       float64
+		targeting int
+		want      float64
+	}{
+		{3, 0, 18}, {2, 0, 15}, {1.5, 0, 12.5}, {1, 0, 10}, {1, 2, 10},
+	} {
+		if got := capUnits(us(), tc.cap, tc.targeting).hull; !near(got, tc.want) {
+			t.Errorf("units 10 (a ship), 5, 3 under cap %v: %v, want %v", tc.cap, got, tc.want)
+		}
+	}
+	// The firer's own targeting array: its fire always counts.
+	if got := capUnits([]unit{{r: rates{hull: 10}}, {r: rates{hull: 4}, ship: true}}, 1, 2).hull; !near(got, 14) {
+		t.Errorf("a ship with a targeting array behind a stronger unit, cap 1: %v, want 14", got)
+	}
+	ref := evalV2(t, refCruiser(t))
+	d := refCruiser(t)
+	d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "jammer", Rating: 1, Count: 2})
+	r := evalV2(t, d)
+	if got, want := inputOf(t, r, "defence", "EMS cap"), inputOf(t, r, "criticals", "EMS (continuous)")-2; !near(got, want) {
+		t.Errorf("two jamming arrays: EMS cap %v, want the ship's EMS less 2 = %v", got, want)
+	}
+	if inputOf(t, r, "defence", "EMS cap") >= inputOf(t, ref, "defence", "EMS cap") {
+		t.Error("jamming arrays did not lower the EMS cap")
+	}
+	v := v2Model.t.V2
+	if v.critValue(6) <= v.critValue(2) {
+		t.Errorf("a critical on EMS 6 is worth %v, on EMS 2 %v; want more", v.critValue(6), v.critValue(2))
+	}
+}
+
+// TestModelOffenceSpread: offence is valued against a spread of targets
+// (armour 1 to 4 and ablative plates, shields, a deflector of 2), so
+// armour piercing, deflection piercing and shield piercing are never flat
+// spots: each step of AP 0-4 and DP 0-2 on the cruiser's heavy lasers
+// raises what the mount deals (its explanation node), and each step of AP
+// and SP 0-2 (shield piercing moves damage from shields to the hull, so
+// the mount's total may fall) raises O. (DP moves O by less than 0.01 %:
+// only the reference battleship has a deflector, and the FTL attack,
+// counted net of the guns that fall silent while the ship is away, takes
+// back part of the gain; O is not asserted for DP.)
+func TestModelOffenceSpread(t *testing.T) {
+	const mount = "mount[sections.fore.weapons[0]]"
+	eval := func(set func(w *designer.WeaponDef)) (float64, float64) {
+		d := refCruiser(t)
+		set(&d.Weapons[0])
+		r := evalV2(t, d)
+		return nodeValue(r, mount), r.Components.Offence
+	}
+	for _, tc := range []struct {
+		name         string
+		max          int
+		wantM, wantO bool
+		set          func(w *designer.WeaponDef, k int)
+	}{
+		{"AP", 4, true, true, func(w *designer.WeaponDef, k int) { w.ArmourPiercing = k }},
+		{"DP", 2, true, false, func(w *designer.WeaponDef, k int) { w.DeflectionPiercing = k }},
+		{"SP", 2, false, true, func(w *designer.WeaponDef, k int) { w.ShieldPiercing = k; w.Modifier = 4 }},
+	} {
+		pm, po := eval(func(w *designer.WeaponDef) { tc.set(w, 0) })
+		for k := 1; k <= tc.max; k++ {
+			m, o := eval(func(w *designer.WeaponDef) { tc.set(w, k) })
+			if tc.wantM && m <= pm {
+				t.Errorf("%s %d: the heavy lasers deal %v, not more than with %s %d (%v)", tc.name, k, m, tc.name, k-1, pm)
+			}
+			if tc.wantO && o <= po {
+				t.Errorf("%s %d: O %v, not above %s %d's %v", tc.name, k, o, tc.name, k-1, po)
+			}
+			pm, po = m, o
+		}
+	}
+}
+
+// TestModelOverkill: damage beyond what destroys a target counts less.
+// Twice the cruiser's guns (every mount doubled) destroy the reference
+// escort in half the turns, but O against it rises by less than twice:
+// (shields + hull) / (turns + KillTurns0).
+func TestModelOverkill(t *testing.T) {
+	one := evalV2(t, refCruiser(t))
+	d := refCruiser(t)
+	for _, ns := range d.Sections.List() {
+		for i := range ns.Section.Weapons {
+			ns.Section.Weapons[i].Count *= 2
+		}
+	}
+	d.TechLevel = 10 // room for the guns
+	two := v2Model.Evaluate(d, Options{})
+	a, b := nodeValue(one, "offence[escort]"), nodeValue(two, "offence[escort]")
+	ta, tb := inputOf(t, one, "offence[escort]", "turns to destroy"), inputOf(t, two, "offence[escort]", "turns to destroy")
+	if !(tb < ta && b > a && b < 2*a) {
+		t.Errorf("against the escort: O %v -> %v (turns %v -> %v); want more, and less than twice", a, b, ta, tb)
+	}
+}
