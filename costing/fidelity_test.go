@@ -511,7 +511,7 @@ func TestFidelityDrivePlacement(t *testing.T) {
 //     did so. Each result of six inflicts a critical hit": D6 TM, three
 //     odd faces of six damage the hull: 3/6 x 1/6 = 1/12 more criticals a
 //     pulse.
-//   - GR, l. 3261-3267 (text after the column break) "When a weapon with
+//   - GR, l. 3261 and 3265-3269 (text after the column break) "When a weapon with
 //     this quality misses its target through a failed sensor roll, the
 //     sensor roll may be re-attempted, but only once.": a hit chance p
 //     becomes p + (1 - p) p, so the cruiser's railgun mount deals more,
