@@ -542,12 +542,12 @@ func TestRam(t *testing.T) {
 }
 
 // TestDeterministicAcrossWorkers: a run's result depends on its seed, not
-// on the number of workers.
+// on the number of workers, in duels and in 3-v-3 fleet battles.
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	g := NewGenerator(5, nil)
 	m := costing.NewModel(nil)
 	var ships []*Ship
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 6; i++ {
 		d, err := g.Design(StyleRandom, i)
 		if err != nil {
 			t.Fatal(err)
@@ -558,14 +558,20 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		}
 		ships = append(ships, s)
 	}
-	r1 := Run(ships[:1], ships[1:], 300, 9, 1, Options{})
-	r2 := Run(ships[:1], ships[1:], 300, 9, 3, Options{})
+	r1 := Run(ships[:1], ships[1:2], 300, 9, 1, Options{})
+	r2 := Run(ships[:1], ships[1:2], 300, 9, 3, Options{})
 	if r1 != r2 {
 		t.Fatalf("1 worker %+v, 3 workers %+v", r1, r2)
 	}
-	r3 := Run(ships[:1], ships[1:], 300, 10, 2, Options{})
+	r3 := Run(ships[:1], ships[1:2], 300, 10, 2, Options{})
 	if r3 == r1 {
 		t.Error("another seed gave the very same result")
+	}
+	// Fleets: three ships a side.
+	f1 := Run(ships[:3], ships[3:], 100, 9, 1, Options{})
+	f2 := Run(ships[:3], ships[3:], 100, 9, 2, Options{})
+	if f1 != f2 || f1.Runs != 100 {
+		t.Fatalf("3 v 3: 1 worker %+v, 2 workers %+v", f1, f2)
 	}
 }
 
