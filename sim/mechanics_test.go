@@ -643,3 +643,34 @@ func TestStealthEW(t *testing.T) {
 		t.Errorf("stealth off: EW %d, want the array's 1", ew)
 	}
 }
+
+// TestSpinal pins the Spinal (SP) quality (metaverse-rules.txt l. 3205-
+// 3209, its heading at l. 3359): "A weapon with this quality receives a
+// bonus to its damage on each pulse, equal to the target's armour rating
+// or defence (not including ablative plates). This bonus cannot exceed the
+// weapon's damage modifier." Face 3 of a D6+2 SP against armour 2 and 1
+// ablative plate: 3 + 2 + 2 - 3 = 4 hull hits (3 + 2 - 3 = 2 without SP); of a D6+1
+// SP the bonus is 1: 3 + 1 + 1 - 3 = 2.
+func TestSpinal(t *testing.T) {
+	for _, tc := range []struct {
+		mod  int
+		sp   bool
+		want int
+	}{{2, true, 4}, {2, false, 2}, {1, true, 2}} {
+		g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+		g.Modifier = tc.mod
+		if tc.sp {
+			g.Qualities = []string{"SP"}
+		}
+		a := testShip(t, "A", []int{10}, nil, func(d *designer.Design) { d.Weapons = []designer.WeaponDef{g} })
+		b := testShip(t, "B", []int{20}, []int{20}, func(d *designer.Design) {
+			d.Sections.Fore.Armour.Set(designer.ArcFore, &designer.Armour{Rating: 2, Type: designer.DefenceEnergyKinetic})
+			d.Sections.Fore.Ablative.Set(designer.ArcFore, new(1))
+		})
+		bt, tr := scripted(a, b, 3)
+		at := weaponAttack(&a.weapons[0], 0)
+		if h := bt.pulse(bt.ships[1], 0, &at); h != tc.want {
+			t.Errorf("D6+%d SP %v, face 3, armour 2 and a plate: %d hull hits, want %d\n%s", tc.mod, tc.sp, h, tc.want, tr)
+		}
+	}
+}
