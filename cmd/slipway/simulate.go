@@ -143,11 +143,33 @@ func simulateCommand() command {
 			fmt.Fprintf(stdout, "%d battles, seed %d, model %s\n", r.Runs, *seed, rep.Model)
 			for i, name := range []string{"A", "B"} {
 				sr := rep.Sides[i]
-				fmt.Fprintf(stdout, "%s  %-40s CV %4d   wins %5.1f %% (95 %% CI %.1f-%.1f)\n", name, strings.Join(sr.Ships, ", "), sr.CV,
+				fmt.Fprintf(stdout, "%s  %-40s CV %4d   wins %5.1f %% (95 %% CI %.1f-%.1f)\n", name, sideLabel(sr.Ships), sr.CV,
 					100*sr.Win, 100*sr.WinLow, 100*sr.WinHigh)
 			}
 			fmt.Fprintf(stdout, "   draws %.1f %%   mean length %.1f turns\n", 100*rep.Draws, rep.Turns)
 			return 0
 		},
 	}
+}
+
+// sideLabel names a side's ships for the text report, each design once
+// in the order first met, with its count when there are several:
+// "2 x USS Newton, Reference Cruiser".
+func sideLabel(names []string) string {
+	var order []string
+	count := map[string]int{}
+	for _, n := range names {
+		if count[n] == 0 {
+			order = append(order, n)
+		}
+		count[n]++
+	}
+	parts := make([]string, len(order))
+	for i, n := range order {
+		parts[i] = n
+		if count[n] > 1 {
+			parts[i] = fmt.Sprintf("%d x %s", count[n], n)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -44,6 +44,18 @@ func simulateJSON(t *testing.T, args ...string) simulateReport {
 	return r
 }
 
+// TestSimulateFleetText: a side of several ships names each design once,
+// with its count.
+func TestSimulateFleetText(t *testing.T) {
+	code, out, errs := runCLI(t, "simulate", newton+","+cruiser+","+newton, freedom, "--runs", "20")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "A  2 x USS Newton, Reference Cruiser ") || !strings.Contains(out, "B  RAS Freedom ") {
+		t.Errorf("side labels:\n%s", out)
+	}
+}
+
 // TestSimulateJSONAndFleets: a fleet of two against one; the report lists
 // the ships of each side, their summed CV (the same as slipway eval prints
 // for each), wins and draws that count every battle, rates inside their
