@@ -34,9 +34,9 @@ func unarmed(d *designer.Design) {
 // utilityFamily is one kind of utility part, the way to add it to a
 // design, and the bound on what it may add to an unarmed ship's CV.
 type utilityFamily struct {
-	name         string
+	name  string
 	bound float64
-	add          func(g *generator, d *designer.Design)
+	add   func(g *generator, d *designer.Design)
 }
 
 // utilityFamilies are the parts issue 11 names as utility (teleporters
