@@ -668,11 +668,6 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 	if p.dcSides > 0 {
 		pRepair = min(1, p.crewSec/float64(p.dcSides))
 	}
-	if p.hullType == designer.HullBiological {
-		// Rules §3.1.2: a biological hull may "cross off a hull hit to
-		// repair a disabled system", no die and no crew needed.
-		pRepair = 1
-	}
 	cv := (v.critValue(p.emsC) + float64(v.CritFragile*float64(p.fragile))) * (1 - v.RepairWeight*pRepair)
 	pStop := (v.DisableBase + float64(v.DisableFragile*float64(p.fragile))) * (1 - v.RepairWeight*pRepair)
 	add(e.node("criticals", "Critical worth", "(base + per EMS x EMS + fragile x single-section bridge, sensors, reactors) x (1 - repair weight x P(repair))", cv,
