@@ -615,14 +615,21 @@ func TestFleetBuilderConflictingSave(t *testing.T) {
 		t.Fatalf("second session: %q", mode)
 	}
 	a.typeInto("name", "Edited in A")
-	b.typeInto("limit.cv", "470")
+	// B raises the limit above whatever the sample fleet holds, so the
+	// change shows in the dialog whatever the sample's limit is.
+	limit, err := strconv.Atoi(eval[string](b, `document.querySelector('[data-path="limit.cv"]').value`))
+	if err != nil {
+		t.Fatalf("the builder's limit: %v", err)
+	}
+	edited := strconv.Itoa(limit + 15)
+	b.typeInto("limit.cv", edited)
 	a.click("#save")
 	waitFor(t, a, `/saved as version 2/.test(document.getElementById('save-status').textContent)`, "A's save")
 	b.click("#save")
 	b.do("the conflict dialog", chromedp.WaitVisible(chromedp.CSS("#conflict")))
 	b.checkA11y("fleet builder with the conflict dialog")
 	diff := b.text("#conflict table.diff")
-	for _, want := range []string{"name", "Edited in A", "limit.cv", "470"} {
+	for _, want := range []string{"name", "Edited in A", "limit.cv", edited} {
 		if !strings.Contains(diff, want) {
 			t.Errorf("the conflict dialog does not show %q:\n%s", want, diff)
 		}
@@ -635,7 +642,7 @@ func TestFleetBuilderConflictingSave(t *testing.T) {
 	}
 	vs := eval[[]version](b, `Promise.all([2, 3].map(n => fetch('/api/v1/fleets/`+id+`/versions/' + n).then(r => r.json())
 		.then(v => ({name: v.fleet.name, limit: v.fleet.limit.cv}))))`)
-	if len(vs) != 2 || vs[0].Name != "Edited in A" || vs[1].Limit != 470 {
+	if len(vs) != 2 || vs[0].Name != "Edited in A" || strconv.Itoa(vs[1].Limit) != edited {
 		t.Errorf("versions 2 and 3: %+v", vs)
 	}
 	if errs := b.consoleErrors("412"); len(errs) > 0 {
