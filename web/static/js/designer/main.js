@@ -4,7 +4,7 @@
 // document after every change.
 import { html, render } from '../ui.js';
 import { clone, diff, get, idFor, parent, patternMatcher, remove, set } from './doc.js';
-import { Store, draftKey, readDraft } from './store.js';
+import { Store, draftKey, readDraft, undoKeys } from './store.js';
 import * as api from './api.js';
 import { DesignForm } from './form.js';
 import { Panel } from './panel.js';
@@ -407,15 +407,7 @@ app.resolveConflict = async (choice) => {
 // ---- keyboard ----------------------------------------------------------
 
 document.addEventListener('keydown', (e) => {
-  if (!(e.ctrlKey || e.metaKey) || e.altKey || !app.store || app.dialog) return;
-  const k = e.key.toLowerCase();
-  if (k === 'z' && !e.shiftKey) {
-    e.preventDefault();
-    app.store.undo();
-  } else if ((k === 'z' && e.shiftKey) || k === 'y') {
-    e.preventDefault();
-    app.store.redo();
-  }
+  if (!app.dialog) undoKeys(e, app.store);
 });
 
 // ---- start -------------------------------------------------------------

@@ -119,3 +119,22 @@ export class Store {
     }
   }
 }
+
+// undoKeys handles Ctrl+Z (undo), Ctrl+Shift+Z and Ctrl+Y (redo) for a
+// page's keydown listener: it returns true when it used the key. The
+// designer and the fleet builder share it.
+export function undoKeys(e, store) {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey || !store) return false;
+  const k = e.key.toLowerCase();
+  if (k === 'z' && !e.shiftKey) {
+    e.preventDefault();
+    store.undo();
+    return true;
+  }
+  if ((k === 'z' && e.shiftKey) || k === 'y') {
+    e.preventDefault();
+    store.redo();
+    return true;
+  }
+  return false;
+}

@@ -7,7 +7,7 @@
 // as in the designer, whose modules it shares.
 import { html, render } from '../ui.js';
 import { clone, diff, get, idFor, parent, remove, set } from '../designer/doc.js';
-import { Store, readDraft } from '../designer/store.js';
+import { Store, readDraft, undoKeys } from '../designer/store.js';
 import { ApiError, Evaluator, call, login, me, register } from '../designer/api.js';
 import { AuthDialog } from '../dialog.js';
 import { showSignedIn } from '../session.js';
@@ -618,15 +618,7 @@ document.addEventListener('keydown', (e) => {
     rerender();
     return;
   }
-  if (!(e.ctrlKey || e.metaKey) || e.altKey || !app.store || app.dialog) return;
-  const k = e.key.toLowerCase();
-  if (k === 'z' && !e.shiftKey) {
-    e.preventDefault();
-    app.store.undo();
-  } else if ((k === 'z' && e.shiftKey) || k === 'y') {
-    e.preventDefault();
-    app.store.redo();
-  }
+  if (!app.dialog) undoKeys(e, app.store);
 });
 
 // ---- start ------------------------------------------------------------------
