@@ -33,16 +33,16 @@ func (s *Server) decodeDesign(c *gin.Context) (*designer.Design, bool) {
 func (s *Server) evaluate(c *gin.Context) {
 	var o costing.Options
 	var ok bool
-	if o.TierLimit, ok = s.intQuery(c, "tier", 1, 3); !ok {
+	if o.TierLimit, ok = s.intQuery(c, "tier", designer.Tiers); !ok {
 		return
 	}
-	if o.CrewQuality, ok = s.intQuery(c, "crew", 1, 5); !ok {
+	if o.CrewQuality, ok = s.intQuery(c, "crew", designer.CrewQualities); !ok {
 		return
 	}
-	if o.CommandQuality, ok = s.dieQuery(c, "command", "D2", "D6"); !ok {
+	if o.CommandQuality, ok = s.dieQuery(c, "command", designer.CommandQualities); !ok {
 		return
 	}
-	if o.DamageControl, ok = s.dieQuery(c, "damageControl", "D4", "D6"); !ok {
+	if o.DamageControl, ok = s.dieQuery(c, "damageControl", designer.DamageControls); !ok {
 		return
 	}
 	d, ok := s.decodeDesign(c)
@@ -52,31 +52,31 @@ func (s *Server) evaluate(c *gin.Context) {
 	s.json(c, http.StatusOK, s.svc.Evaluate(d, o))
 }
 
-// dieQuery reads an optional die query parameter in [lo, hi] (as dice,
-// e.g. D2-D6); absent is "".
-func (s *Server) dieQuery(c *gin.Context, name, lo, hi string) (designer.Die, bool) {
+// dieQuery reads an optional die query parameter in rg (e.g. D2-D6);
+// absent is "".
+func (s *Server) dieQuery(c *gin.Context, name string, rg designer.DieRange) (designer.Die, bool) {
 	v := strings.ToUpper(c.Query(name))
 	if v == "" {
 		return "", true
 	}
 	d := designer.Die(v)
-	if !d.Valid() || d.Sides() < designer.Die(lo).Sides() || d.Sides() > designer.Die(hi).Sides() {
-		s.queryError(c, name, fmt.Sprintf("must be a die from %s to %s (you gave %q)", lo, hi, c.Query(name)))
+	if !rg.Has(d) {
+		s.queryError(c, name, fmt.Sprintf("must be a die from %s to %s (you gave %q)", rg.Lo, rg.Hi, c.Query(name)))
 		return "", false
 	}
 	return d, true
 }
 
-// intQuery reads an optional whole-number query parameter in [lo, hi];
-// absent is 0.
-func (s *Server) intQuery(c *gin.Context, name string, lo, hi int) (int, bool) {
+// intQuery reads an optional whole-number query parameter in rg; absent
+// is 0.
+func (s *Server) intQuery(c *gin.Context, name string, rg designer.Range) (int, bool) {
 	v := c.Query(name)
 	if v == "" {
 		return 0, true
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		s.queryError(c, name, fmt.Sprintf("must be a whole number from %d to %d", lo, hi))
+	if err != nil || !rg.Has(n) {
+		s.queryError(c, name, fmt.Sprintf("must be a whole number from %d to %d", rg.Lo, rg.Hi))
 		return 0, false
 	}
 	return n, true
@@ -85,7 +85,7 @@ func (s *Server) intQuery(c *gin.Context, name string, lo, hi int) (int, bool) {
 // validateDesign answers POST /validate?tier=N with the same report as
 // one entry of `slipway validate --json` (less the file name).
 func (s *Server) validateDesign(c *gin.Context) {
-	tier, ok := s.intQuery(c, "tier", 1, 3)
+	tier, ok := s.intQuery(c, "tier", designer.Tiers)
 	if !ok {
 		return
 	}

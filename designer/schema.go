@@ -111,9 +111,9 @@ var constraints = map[string]constraint{
 	"Design.techLevel":      between("R-DOC-03", 1, 10),
 	"Design.movement":       oneOfValues("R-DOC-03", MovementCinematic, MovementNewtonian),
 	"Design.hull":           oneOfValues("R-DOC-03", HullMetallic, HullTechnological, HullBiological),
-	"Design.crewQuality":    between("R-DOC-03", 1, 5),
-	"Design.commandQuality": oneOfValues[Die]("R-DOC-03", "D2", "D3", "D4", "D5", "D6"),
-	"Design.damageControl":  oneOfValues[Die]("R-DOC-03", "D4", "D5", "D6"),
+	"Design.crewQuality":    between("R-DOC-03", CrewQualities.Lo, CrewQualities.Hi),
+	"Design.commandQuality": oneOfValues("R-DOC-03", CommandQualities.Dice()...),
+	"Design.damageControl":  oneOfValues("R-DOC-03", DamageControls.Dice()...),
 	"Design.weapons":        {rule: "R-LIM-05", keywords: kw{"maxItems": 100}},
 
 	"Sections.core": {rule: "R-SEC-01", keywords: kw{"type": "object"}, required: true},

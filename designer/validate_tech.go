@@ -40,7 +40,7 @@ func (v *validator) techLevel() {
 
 // tierLimit checks R-TIER-01 when a limit is requested.
 func (v *validator) tierLimit() {
-	if v.opt.TierLimit < 1 || v.opt.TierLimit > 3 {
+	if !Tiers.Has(v.opt.TierLimit) {
 		return
 	}
 	t := v.c.Tier(v.d)

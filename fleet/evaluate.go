@@ -272,19 +272,31 @@ func (r *run) shipRef(path, id string) (int, bool) {
 
 func (r *run) quality(path string, crew int, cmd, dc designer.Die, allowEmpty bool) bool {
 	ok := true
-	if !(crew >= 1 && crew <= 5 || allowEmpty && crew == 0) {
-		r.add(RuleDocument, path+".crewQuality", "crew quality is 1-5", "crew quality %d is not 1-5", crew)
+	if !(designer.CrewQualities.Has(crew) || allowEmpty && crew == 0) {
+		r.add(RuleDocument, path+".crewQuality", "crew quality is "+designer.CrewQualities.String(), "crew quality %d is not %s", crew, designer.CrewQualities)
 		ok = false
 	}
-	if !(cmd.InRange("D2", "D6") || allowEmpty && cmd == "") {
-		r.add(RuleDocument, path+".commandQuality", "command quality is one of D2, D3, D4, D5, D6", "command quality %q is not D2-D6", cmd)
+	if !(designer.CommandQualities.Has(cmd) || allowEmpty && cmd == "") {
+		r.add(RuleDocument, path+".commandQuality", "command quality is one of "+dice(designer.CommandQualities), "command quality %q is not %s", cmd, designer.CommandQualities)
 		ok = false
 	}
-	if !(dc.InRange("D4", "D6") || allowEmpty && dc == "") {
-		r.add(RuleDocument, path+".damageControl", "damage control is one of D4, D5, D6", "damage control %q is not D4-D6", dc)
+	if !(designer.DamageControls.Has(dc) || allowEmpty && dc == "") {
+		r.add(RuleDocument, path+".damageControl", "damage control is one of "+dice(designer.DamageControls), "damage control %q is not %s", dc, designer.DamageControls)
 		ok = false
 	}
 	return ok
+}
+
+// dice lists the dice of rg: "D4, D5, D6".
+func dice(rg designer.DieRange) string {
+	var b strings.Builder
+	for i, d := range rg.Dice() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(d))
+	}
+	return b.String()
 }
 
 func (r *run) hasKind(d *designer.Design, kinds []string) bool {

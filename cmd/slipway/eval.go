@@ -42,17 +42,20 @@ func evalCommand() command {
 				return usageError(fs, "give exactly one design file (you gave %d)", len(files))
 			}
 			for _, r := range []struct {
-				name      string
-				v, lo, hi int
-			}{{"tier", *tier, 1, 3}, {"crew", *crew, 1, 5}} {
-				if code, ok := checkRange(fs, r.name, r.v, r.lo, r.hi); !ok {
+				name string
+				v    int
+				rg   designer.Range
+			}{{"tier", *tier, designer.Tiers}, {"crew", *crew, designer.CrewQualities}} {
+				if code, ok := checkRange(fs, r.name, r.v, r.rg.Lo, r.rg.Hi); !ok {
 					return code
 				}
 			}
-			for _, d := range []struct{ name, v, lo, hi string }{{"command", *cmd, "D2", "D6"}, {"damage-control", *dc, "D4", "D6"}} {
-				die := designer.Die(strings.ToUpper(d.v))
-				if d.v != "" && (!die.Valid() || !die.InRange(designer.Die(d.lo), designer.Die(d.hi))) {
-					return usageError(fs, "--%s must be a die from %s to %s (you gave %q)", d.name, d.lo, d.hi, d.v)
+			for _, d := range []struct {
+				name, v string
+				rg      designer.DieRange
+			}{{"command", *cmd, designer.CommandQualities}, {"damage-control", *dc, designer.DamageControls}} {
+				if d.v != "" && !d.rg.Has(designer.Die(strings.ToUpper(d.v))) {
+					return usageError(fs, "--%s must be a die from %s to %s (you gave %q)", d.name, d.rg.Lo, d.rg.Hi, d.v)
 				}
 			}
 			d, err := readDesignFile(files[0])

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/slipway/slipway/designer"
@@ -17,9 +15,7 @@ import (
 // fleetReport is the result of one fleet file, as printed by
 // `slipway fleet validate --json`.
 type fleetReport struct {
-	File     string            `json:"file"`
-	Readable bool              `json:"readable"`
-	Decoded  bool              `json:"decoded"`
+	fileStatus
 	Legal    bool              `json:"legal"`
 	Totals   *fleet.Totals     `json:"totals,omitempty"`
 	Problems designer.Problems `json:"problems"`
@@ -71,31 +67,11 @@ func fleetCommand() command {
 // their designs embedded; a library reference cannot be resolved here and
 // is reported as F-REF-01.
 func checkFleetFile(ev *fleet.Evaluator, name string) fleetReport {
-	r := fleetReport{File: name, Problems: designer.Problems{}}
-	fh, err := os.Open(name)
-	if err != nil {
-		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+	f, st, problems := readDocument(name, fleet.Read)
+	r := fleetReport{fileStatus: st, Problems: problems}
+	if !st.Decoded {
 		return r
 	}
-	defer fh.Close()
-	f, err := fleet.Read(fh)
-	r.Readable = true
-	if err != nil {
-		var de *designer.DecodeError
-		var pe *os.PathError
-		switch {
-		case errors.As(err, &de):
-			r.Problems = append(r.Problems, de.Problem())
-		case errors.As(err, &pe):
-			r.Readable = false
-			r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
-		default:
-			r.Readable = false
-			r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
-		}
-		return r
-	}
-	r.Decoded = true
 	res := ev.Evaluate(f, nil)
 	r.fleet, r.result = f, res
 	r.Legal = res.Legal

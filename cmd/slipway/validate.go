@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/slipway/slipway/designer"
 )
@@ -14,9 +12,7 @@ import (
 // fileReport is the validation result of one file, as printed by
 // `slipway validate --json`.
 type fileReport struct {
-	File     string               `json:"file"`
-	Readable bool                 `json:"readable"` // the file could be read from disk
-	Decoded  bool                 `json:"decoded"`  // its bytes are a structurally sound design document
+	fileStatus
 	Legal    bool                 `json:"legal"`
 	Tier     *designer.TierReport `json:"tier,omitempty"`
 	Problems designer.Problems    `json:"problems"`
@@ -70,28 +66,11 @@ func validateCommand() command {
 }
 
 func validateFile(cat *designer.Catalogue, name string, opt designer.Options) fileReport {
-	r := fileReport{File: name, Problems: designer.Problems{}}
-	f, err := os.Open(name)
-	if err != nil {
-		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+	d, st, problems := readDocument(name, designer.ReadDesign)
+	r := fileReport{fileStatus: st, Problems: problems}
+	if !st.Decoded {
 		return r
 	}
-	defer f.Close()
-	d, err := designer.ReadDesign(f)
-	r.Readable = true
-	if err != nil {
-		if de, ok := err.(*designer.DecodeError); ok {
-			r.Problems = append(r.Problems, de.Problem())
-		} else {
-			r.Problems = append(r.Problems, designer.Problem{Rule: designer.RuleJSONSyntax, Severity: designer.Error, Message: err.Error()})
-		}
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			r.Readable = false
-		}
-		return r
-	}
-	r.Decoded = true
 	r.Problems = cat.Validate(d, opt)
 	r.Legal = r.Problems.Legal()
 	t := cat.Tier(d)
