@@ -18,6 +18,7 @@ type Model struct {
 	t    *Table
 	cat  *designer.Catalogue
 	dice attackerDice
+	v2   *v2ref // what metaverse-cv/2 reads from t alone; nil without t.V2
 }
 
 // NewModel returns the default model (DefaultVersion) over cat. A nil cat
@@ -41,7 +42,7 @@ func NewModelVersion(cat *designer.Catalogue, version string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{t: t, cat: cat, dice: t.newAttackerDice()}, nil
+	return &Model{t: t, cat: cat, dice: t.newAttackerDice(), v2: newV2Ref(t)}, nil
 }
 
 // NewModelTable returns a model over cat with the given constants: for
@@ -51,7 +52,7 @@ func NewModelTable(cat *designer.Catalogue, t Table) *Model {
 		cat = designer.BuiltinCatalogue()
 	}
 	tc := t.clone()
-	return &Model{t: tc, cat: cat, dice: tc.newAttackerDice()}
+	return &Model{t: tc, cat: cat, dice: tc.newAttackerDice(), v2: newV2Ref(tc)}
 }
 
 // Version returns the model's version, such as "metaverse-cv/2".

@@ -156,19 +156,16 @@ func meanFace(sides, mod int) float64 {
 
 // directRates are the rates of one direct mount against a defender arc,
 // averaged over the weighted reference ranges.
-func (e *eval) directRates(m *mountV2, sensor int, ewDef, trDef float64, a *defArc, ems, mf int) (rates, float64) {
+func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef float64, a *defArc, ems, mf int) (rates, float64) {
 	t := e.t
-	v := t.V2
-	w := &m.w
 	var out rates
 	hitsOut := 0.0
-	wsum := t.rangeWeightSum()
 	// The pulse's expectation depends on the range only through the
 	// energy penalty: compute each penalty once.
 	var cache [24]pulseExp
 	var have [24]bool
 	for i, dist := range t.Ranges {
-		rw := v.RangeWeights[i] / wsum
+		rw := e.m.v2.rw[i]
 		if dist > t.MaxDirectRange || w.rng <= 0 {
 			continue
 		}
@@ -191,9 +188,9 @@ func (e *eval) directRates(m *mountV2, sensor int, ewDef, trDef float64, a *defA
 		} else {
 			pe = expectPulse(w, a, pen, ems, mf)
 		}
-		k := rw * m.count * w.rof * ph * float64(w.pulse)
+		k := rw * count * w.rof * ph * float64(w.pulse)
 		out.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k))
-		hitsOut += rw * m.count * w.rof * ph
+		hitsOut += rw * count * w.rof * ph
 	}
 	return out, hitsOut
 }
@@ -238,8 +235,7 @@ func (e *eval) offence2(p *profile) *Node {
 		}
 	}
 	t := e.t
-	n := e.node("offence", "Offence O", "weighted mean over reference opponents of (shields + hull) / (turns to destroy + "+
-		FormatNumber(t.V2.KillTurns0)+"), best firing sector", 0, in("firing sector", float64(bestS)))
+	n := e.node("offence", "Offence O", e.m.v2.offenceFormula, 0, in("firing sector", float64(bestS)))
 	if !bestD {
 		n.Inputs = append(n.Inputs, in("direct fire held for the sensors", 1))
 	}
@@ -322,8 +318,9 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 	var fighterV, ramV, ftlV, teleV float64
 	for oi := range v.Opponents {
 		r := &v.Opponents[oi]
-		a := refArc(r)
-		cv := v.critValue(float64(r.EMS))
+		ro := &e.m.v2.opp[oi]
+		a := &ro.arc
+		cv := ro.critValue
 		ew := float64(max(0, r.EW-p.elint))
 		// The ship's own fire.
 		var ship rates
@@ -338,7 +335,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			}
 			dm := &p.direct[k]
 			if !dm.ok {
-				dm.r, dm.hits = e.directRates(&p.mounts[i], sensor, ew, float64(r.TR), &a, r.EMS, r.MF)
+				dm.r, dm.hits = e.directRates(&p.mounts[i].w, p.mounts[i].count, sensor, ew, float64(r.TR), a, r.EMS, r.MF)
 				dm.ok = true
 			}
 			mr[i] = dm.r
@@ -346,15 +343,14 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		}
 		// The opponent's point defence intercepts hits worth it, two tries
 		// a hit, while it has copies left this turn.
-		pd := refSpec(r.PD)
-		pd.interceptable = true
+		pd := &ro.pd
 		for _, i := range direct {
 			w := &p.mounts[i].w
 			if !w.interceptable || len(indirect) > 0 || len(p.squadrons) > 0 || float64(w.pulse)*meanFace(w.sides, w.mod) < 3 {
 				ship.add(mr[i])
 				continue
 			}
-			q := interceptChance(t, &pd, r.Sensor, w)
+			q := interceptChance(t, pd, r.Sensor, w)
 			tries := min(2, float64(r.PDCount)/max(1, hits))
 			stop := 1 - math.Pow(1-q, tries)
 			keep := 1 - stop
@@ -370,7 +366,6 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		if len(indirect) > 0 && guided > 0 {
 			var sal rates
 			perTurn := guidedCopies
-			wsum := t.rangeWeightSum()
 			for _, i := range indirect {
 				m := &p.mounts[i]
 				w := &m.w
@@ -384,17 +379,17 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 					need := max(0, dist-radius)
 					if w.rng > 0 && need <= w.turns*w.rng {
 						delay := float64(max(0, (need+w.rng-1)/w.rng-1))
-						reach += v.RangeWeights[di] / wsum * max(0, 1-delay/v.FightTurns)
+						reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
 					}
 				}
-				q := interceptChance(t, &pd, r.Sensor, w)
+				q := interceptChance(t, pd, r.Sensor, w)
 				tries := float64(r.PDCount) / max(1, perTurn)
 				stop := 1 - math.Pow(1-q, min(tries, 3))
 				keep := 1 - stop
 				if w.un {
 					keep += stop * 0.5
 				}
-				pe := expectPulse(w, &a, 0, r.EMS, r.MF)
+				pe := expectPulse(w, a, 0, r.EMS, r.MF)
 				x := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
 				mr[i] = x
 				sal.add(x)
@@ -405,7 +400,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		}
 		// A strike mission.
 		if len(p.squadrons) > 0 && p.soc > 0 {
-			fr := e.strikeRates(p, r, &a)
+			fr := e.strikeRates(p, r, ro)
 			units = append(units, unit{r: fr})
 			fighterV += r.Weight * fr.total()
 		}
@@ -422,11 +417,11 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			all.add(ram)
 			ramV += r.Weight * ram.total()
 		}
-		if f := e.ftlRates(p, r, &a, ship.total()); f.total() > 0 {
+		if f := e.ftlRates(p, r, ro, ship.total()); f.total() > 0 {
 			all.add(f)
 			ftlV += r.Weight * f.total()
 		}
-		if tele := e.teleportRates(p, r, &a, teleSensors, cv); tele > 0 {
+		if tele := e.teleportRates(p, r, a, teleSensors, cv); tele > 0 {
 			all.add(rates{critS: tele, critH: tele})
 			teleV += r.Weight * tele
 		}
@@ -442,7 +437,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
 		}
 		if n != nil {
-			e.add(n, e.node("offence["+r.Name+"]", "Against the reference "+r.Name, "(shields + hull) / (turns to destroy + "+FormatNumber(v.KillTurns0)+")", o,
+			e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, o,
 				in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", tk), in("damage to shields a turn", all.shield),
 				in("hull damage a turn", all.hull), in("criticals a turn", all.critH), in("critical worth", cv), in("EMS cap", float64(r.EMS))))
 		}
@@ -490,9 +485,10 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 // reference r: each squadron's best RefCrew weapons that can target
 // starships on its weakest arc, less the time to launch and fly in, worn
 // down by r's point defence.
-func (e *eval) strikeRates(p *profile, r *RefShip, a *defArc) rates {
+func (e *eval) strikeRates(p *profile, r *RefShip, ro *refOpp) rates {
 	t := e.t
 	v := t.V2
+	a := &ro.arc
 	var per rates
 	pool, n := 0.0, 0.0
 	speed := 1 << 30
@@ -520,22 +516,16 @@ func (e *eval) strikeRates(p *profile, r *RefShip, a *defArc) rates {
 	// Time to get there: launches, then the mean weighted range at double
 	// speed.
 	launch := math.Ceil(n / float64(max(1, p.launch)))
-	wsum := t.rangeWeightSum()
-	dist := 0.0
-	for i, d := range t.Ranges {
-		dist += v.RangeWeights[i] / wsum * float64(d)
-	}
-	delay := launch + dist/float64(2*speed)
+	delay := launch + e.m.v2.strikeDist/float64(2*speed)
 	active := max(0, v.FightTurns-delay)
 	if active == 0 {
 		return rates{}
 	}
 	// The opponent's point defence a turn, in strength.
-	pd := refSpec(r.PD)
 	kill := 0.0
 	for _, s := range p.squadrons {
 		ph := HitChance(r.Sensor, float64(r.Sensor), float64(clampInt(s.def.TargetRating, 0, 20)), t.SensorDie)
-		kill += s.n / n * float64(r.PDCount) * ph * squadDamage(&pd, clampInt(s.def.Defence, 0, 100))
+		kill += s.n / n * float64(r.PDCount) * ph * squadDamage(&ro.pd, clampInt(s.def.Defence, 0, 100))
 	}
 	alive := max(0, 1-v.FighterContact*kill*active/pool)
 	return per.scale(v.FighterWeight * alive * active / v.FightTurns)
@@ -546,15 +536,14 @@ func (e *eval) strikeRates(p *profile, r *RefShip, a *defArc) rates {
 // the target rating plus crew quality (+2 for the jump), once per charge
 // (plus the turns a strategic jump keeps it away), counted net of what
 // its guns would have dealt while it is away.
-func (e *eval) ftlRates(p *profile, r *RefShip, a *defArc, guns float64) rates {
+func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, guns float64) rates {
 	v := e.t.V2
 	if p.ftl != "ftlBasic" && p.ftl != "ftlAdvanced" || len(p.sensors) == 0 || p.mf == 0 {
 		return rates{}
 	}
 	s := p.sensors[0]
 	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)), float64(r.TR+r.Crew+2), e.t.SensorDie)
-	die := wspec{bit: maskEnergy, pulse: 1, sides: 6}
-	pe := expectPulse(&die, a, 0, r.EMS, r.MF)
+	pe := ro.ftl // one energy D6 pulse against r's arc
 	k := ph * 4 * float64(p.mf)
 	value := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k)
 	away := 0.0
@@ -629,8 +618,7 @@ func (e *eval) ew2(p *profile) (float64, []Input) {
 // as attacker, the turns the ship survives times that attacker's damage
 // a turn against a plain target (so D is in hull hits), weighted.
 func (e *eval) defence2(p *profile) *Node {
-	v := e.t.V2
-	n := e.node("defence", "Defence D", "weighted mean over reference attackers of H x (1 - exp(-turns survived / H)) x their plain damage a turn, H = "+FormatNumber(v.HorizonTurns), 0)
+	n := e.node("defence", "Defence D", e.m.v2.defenceFormula, 0)
 	use := p
 	shields := 0.0
 	for _, a := range p.arcs {
@@ -693,8 +681,9 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 	total, wTot := 0.0, 0.0
 	for ai := range v.Opponents {
 		a := &v.Opponents[ai]
-		tk := e.survive(p, a, ew, ems, sensor, cv, mend, pStop)
-		norm := refPlainRate(t, a)
+		ro := &e.m.v2.opp[ai]
+		tk := e.survive(p, a, ro, ew, ems, sensor, cv, mend, pStop)
+		norm := ro.plain
 		hz := v.HorizonTurns
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
 		if p.cloak {
@@ -702,7 +691,7 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		}
 		total += a.Weight * d
 		wTot += a.Weight
-		add(e.node("defence["+a.Name+"]", "Against the reference "+a.Name, "turns survived x its damage a turn on a plain target", d,
+		add(e.node(ro.defKey, ro.label, "turns survived x its damage a turn on a plain target", d,
 			in("turns survived", tk), in("plain damage a turn", norm)))
 	}
 	if n != nil {
@@ -756,15 +745,10 @@ func refPlainRate(t *Table, a *RefShip) float64 {
 // each arc's shields and section go first, then the fire goes on into
 // the core; the core's fall ends it. Point defence and CAP thin a's hits,
 // salvos and squadrons; the EMS cap limits a's units.
-func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, mend, pStop float64) float64 {
+func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sensor int, cv, mend, pStop float64) float64 {
 	t := e.t
 	v := t.V2
-	hasMissiles, hasFighters := false, a.Squadrons > 0
-	for _, w := range a.Weapons {
-		if w.Indirect {
-			hasMissiles = true
-		}
-	}
+	hasMissiles, hasFighters := ro.hasMissiles, a.Squadrons > 0
 	// Point defence copies by what they may fire on.
 	var pdDirect, pdIndirect, pdFighters []mountV2
 	for _, m := range p.mounts {
@@ -786,15 +770,14 @@ func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, 
 		hits := 0.0
 		var ws []wspec
 		var wr []rates
-		for _, w := range a.Weapons {
-			ws1 := refSpec(w)
+		for wi, w := range a.Weapons {
+			ws1 := &ro.weapons[wi]
 			if ws1.indirect {
 				continue
 			}
-			m := mountV2{count: float64(w.Count), w: ws1}
-			x, h := e.directRates(&m, a.Sensor, ew, tr, ar, int(math.Round(p.emsC)), p.mf)
+			x, h := e.directRates(ws1, float64(w.Count), a.Sensor, ew, tr, ar, int(math.Round(p.emsC)), p.mf)
 			hits += h
-			ws = append(ws, ws1)
+			ws = append(ws, *ws1)
 			wr = append(wr, x)
 		}
 		for i := range ws {
@@ -811,21 +794,16 @@ func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, 
 			ship.add(wr[i].scale(keep))
 		}
 		// Salvos.
-		missiles := 0.0
-		for _, w := range a.Weapons {
-			if w.Indirect {
-				missiles += float64(w.Count)
-			}
-		}
-		for _, w := range a.Weapons {
+		missiles := ro.missiles
+		for wi, w := range a.Weapons {
 			if !w.Indirect {
 				continue
 			}
-			ws1 := refSpec(w)
+			ws1 := &ro.weapons[wi]
 			keep := 1.0
 			if ws1.interceptable {
 				for _, m := range pdIndirect {
-					q := interceptChance(t, &m.w, sensor, &ws1)
+					q := interceptChance(t, &m.w, sensor, ws1)
 					keep *= math.Pow(1-q, min(3, m.count/max(1, missiles)))
 				}
 				capStop := 0.0
@@ -839,22 +817,20 @@ func (e *eval) survive(p *profile, a *RefShip, ew, ems float64, sensor int, cv, 
 				}
 				keep *= max(0, 1-min(1, capStop))
 			}
-			pe := expectPulse(&ws1, ar, 0, int(math.Round(p.emsC)), p.mf)
+			pe := expectPulse(ws1, ar, 0, int(math.Round(p.emsC)), p.mf)
 			reach := 0.0
-			wsum := t.rangeWeightSum()
 			for di, dist := range t.Ranges {
 				need := max(0, dist-max(1, 15-int(ew)))
 				if ws1.rng > 0 && need <= ws1.turns*ws1.rng {
 					delay := float64(max(0, (need+ws1.rng-1)/ws1.rng-1))
-					reach += v.RangeWeights[di] / wsum * max(0, 1-delay/v.FightTurns)
+					reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
 				}
 			}
 			salvo.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(w.Count*w.Pulse) * keep * reach))
 		}
 		if hasFighters {
 			sq := a.Squadron
-			fw := wspec{bit: damageMask(sq.Type), pulse: sq.Pulse, sides: designer.Die(sq.Die).Sides(), mod: sq.Mod, rof: 1, tShips: true}
-			pe := expectPulse(&fw, ar, 0, int(math.Round(p.emsC)), p.mf)
+			pe := expectPulse(&ro.squad, ar, 0, int(math.Round(p.emsC)), p.mf)
 			pool := float64(a.Squadrons * sq.Strength)
 			kill := 0.0
 			for _, m := range pdFighters {
@@ -1033,8 +1009,7 @@ func (e *eval) mobility2(p *profile) *Node {
 	turn := min(1, float64(p.turnSteps)/2)
 	m := 1 + float64(v.SpeedWeight*(float64(p.speed)-v.SpeedRef))/v.SpeedRef + float64(v.TurnWeight*(turn-0.5))
 	m = min(t.MobilityMax, max(t.MobilityMin, m))
-	return e.node("mobility", "Mobility M", "clamp(1 + "+FormatNumber(v.SpeedWeight)+" x (speed - "+FormatNumber(v.SpeedRef)+") / "+
-		FormatNumber(v.SpeedRef)+" + "+FormatNumber(v.TurnWeight)+" x (min(1, turn steps / 2) - 0.5), 0.8, 1.25)", m,
+	return e.node("mobility", "Mobility M", e.m.v2.mobilityFormula, m,
 		in("speed", float64(p.speed)), in("turn steps", float64(p.turnSteps)))
 }
 
@@ -1045,8 +1020,7 @@ func (e *eval) utility2(p *profile) *Node {
 	v := e.t.V2
 	units := min(p.cic, v.CiCUnits)
 	u := float64(v.CiCPerUnit * float64(units))
-	n := e.node("utility", "Utility U", "CiC: "+FormatNumber(v.CiCPerUnit)+" per unit commanded, up to "+strconv.Itoa(v.CiCUnits)+
-		" units; at most "+FormatNumber(v.UtilityCap)+" x the rest of CV", u, in("CiC rating", float64(p.cic)))
+	n := e.node("utility", "Utility U", e.m.v2.utilityFormula, u, in("CiC rating", float64(p.cic)))
 	return n
 }
 
@@ -1063,10 +1037,8 @@ func (e *eval) combatValue2(o, d, mo, te, u *Node) *Node {
 	cv := core + uc
 	e.r.CV = Round(cv)
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: uc, K: t.K, CV: cv}
-	a := t.V2.OffenceShare
-	od := "O^" + FormatNumber(a) + " x D^" + FormatNumber(1-a)
-	n := e.node("cv", "Combat value", "round(k x "+od+" x M x T + min(U, "+FormatNumber(t.V2.UtilityCap)+" x the rest))", float64(e.r.CV),
-		in("k", t.K), in(od, root), in("utility counted", uc), in("unrounded", cv))
+	n := e.node("cv", "Combat value", e.m.v2.cvFormula, float64(e.r.CV),
+		in("k", t.K), in(e.m.v2.odName, root), in("utility counted", uc), in("unrounded", cv))
 	return e.add(n, o, d, mo, te, u)
 }
 
