@@ -134,7 +134,8 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	var groups []group
 	for _, sl := range loads {
 		e.r.Power += sl.Power
-		e.add(n, e.node("power."+string(sl.Section), "Power drawn in "+string(sl.Section), "sum of items", sl.Power))
+		st := textsOf(sl.Section)
+		e.add(n, e.node(st.powerKey, st.powerLabel, "sum of items", sl.Power))
 		if sl.Section == designer.SectionCore {
 			hasCore = true
 			coreReactors = sl.Reactors
@@ -176,11 +177,12 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 				Power: g.power, Supports: supports, Virtual: virtual})
 			sum += rest * base
 		}
-		label := "Reactors in " + string(g.sec)
+		st := textsOf(g.sec)
+		label := st.reactorLabel
 		if virtual {
 			label = "Missing core reactor (counted)"
 		}
-		e.add(n, e.node("reactor."+string(g.sec), label, "ceil(PU / TL), split over the copies", float64(rating),
+		e.add(n, e.node(st.reactorKey, label, "ceil(PU / TL), split over the copies", float64(rating),
 			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
 	}
 	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
@@ -215,7 +217,8 @@ func (e *eval) lifeSupport() *Node {
 		ls := (p + e.t.LifeSupportPeoplePerPoint - 1) / e.t.LifeSupportPeoplePerPoint
 		total += ls
 		e.r.LifeSupport = append(e.r.LifeSupport, LifeSupport{Section: ns.Name, People: p, Rating: ls})
-		e.add(n, e.node("lifeSupport."+string(ns.Name), "Life support in "+string(ns.Name), "ceil(people / 4)", float64(ls), in("people", float64(p))))
+		st := textsOf(ns.Name)
+		e.add(n, e.node(st.lifeSupportKey, st.lifeSupportLabel, "ceil(people / 4)", float64(ls), in("people", float64(p))))
 	}
 	n.Value = float64(total)
 	return n
@@ -295,4 +298,37 @@ func (e *eval) combatValue(o, d, mo, te, u *Node) *Node {
 	n := e.node("cv", "Combat value", "round(k x sqrt(O x D) x M x T + U)", float64(e.r.CV),
 		in("k", t.K), in("sqrt(O x D)", root), in("unrounded", cv))
 	return e.add(n, o, d, mo, te, u)
+}
+
+// sectionTexts are the explanation keys and labels that name a section.
+type sectionTexts struct {
+	powerKey, powerLabel             string
+	reactorKey, reactorLabel         string
+	lifeSupportKey, lifeSupportLabel string
+}
+
+func newSectionTexts(s designer.SectionName) sectionTexts {
+	n := string(s)
+	return sectionTexts{powerKey: "power." + n, powerLabel: "Power drawn in " + n,
+		reactorKey: "reactor." + n, reactorLabel: "Reactors in " + n,
+		lifeSupportKey: "lifeSupport." + n, lifeSupportLabel: "Life support in " + n}
+}
+
+// sectionTextsByOrder holds the texts of each of designer.SectionOrder,
+// made once rather than concatenated in every evaluation.
+var sectionTextsByOrder = func() (out [len(designer.SectionOrder)]sectionTexts) {
+	for i, s := range designer.SectionOrder {
+		out[i] = newSectionTexts(s)
+	}
+	return out
+}()
+
+// textsOf returns the explanation texts that name section s.
+func textsOf(s designer.SectionName) sectionTexts {
+	for i, x := range designer.SectionOrder {
+		if x == s {
+			return sectionTextsByOrder[i]
+		}
+	}
+	return newSectionTexts(s)
 }

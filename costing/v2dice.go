@@ -305,3 +305,12 @@ func killTime(r rates, s, g, h, v float64) float64 {
 	}
 	return ts + left/rh
 }
+
+// firesOnDirect is whether w, as point defence, fires on direct-fire hits.
+func (w *wspec) firesOnDirect() bool { return w.tDirect && w.pulse > 0 }
+
+// firesOnIndirect is whether w, as point defence, fires on salvos.
+func (w *wspec) firesOnIndirect() bool { return w.tIndirect && w.pulse > 0 }
+
+// firesOnFighters is whether w, as point defence, fires on squadrons.
+func (w *wspec) firesOnFighters() bool { return w.tFighters && w.rng == 0 && w.pulse > 0 }

@@ -1,7 +1,9 @@
 package costing
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -10,10 +12,11 @@ import (
 
 // profile is the evaluated ship as metaverse-cv/2 plays it.
 type profile struct {
-	// direct remembers each direct mount's rates against each reference
-	// opponent, by mount x len(opponents) + opponent (offence tries
-	// several firing sectors with the same mounts).
-	direct    []directMemo
+	// memo remembers what each mount does against each reference
+	// opponent, by mount x len(opponents) + opponent (mountAgainst).
+	memo []mountMemo
+	// off is offenceAt's working memory (offScratch).
+	off       *offScratch
 	sensors   []int // sensor array ratings, best first
 	elint     int
 	targeting int
@@ -37,7 +40,6 @@ type profile struct {
 	soc       int
 	launch    int
 	crewSec   float64 // mean crew parties per standing section
-	crew      []int   // crew parties per section, SectionOrder
 	ls        []int   // life support per section
 	dcSides   int
 	hullType  string
@@ -47,21 +49,59 @@ type profile struct {
 	teleport  []int
 	cic       int
 	fragile   int // bridge, sensors, reactors: how many stand in one section only
+
+	// Room for ls and sensors, so that a typical ship needs no more.
+	lsBuf     [5]int
+	sensorBuf [4]int
 }
 
-// directMemo is one remembered directRates answer.
-type directMemo struct {
-	r    rates
-	hits float64
+// mountMemo is one remembered mountAgainst answer.
+type mountMemo struct {
+	r    rates   // direct: directRates; indirect: one pulse's expectation
+	hits float64 // direct: hits a turn; indirect: the share of salvos that reach
+	q    float64 // P(one point-defence copy of the opponent stops one hit)
 	ok   bool
 }
 
+// offScratch is offenceAt's working memory, sized to the mounts once and
+// reused by every firing sector it tries. Only the slices indexed by
+// mount need clearing between uses; the others are refilled.
+type offScratch struct {
+	direct, indirect, order []int     // mount indices
+	guided, perMount        []float64 // by mount
+	mr                      []rates   // by mount
+}
+
+// offScratch returns p's offenceAt scratch, making it on first use.
+func (p *profile) offScratch() *offScratch {
+	if p.off == nil {
+		n := len(p.mounts)
+		p.off = &offScratch{direct: make([]int, 0, n), indirect: make([]int, 0, n), order: make([]int, 0, n),
+			guided: make([]float64, n), perMount: make([]float64, n), mr: make([]rates, n)}
+	}
+	return p.off
+}
+
+// mountV2 is one weapon mount: its place in the design (section and
+// index in its weapons), the count and weapon name the design gives, and
+// the weapon as the dice roll it.
 type mountV2 struct {
-	path    string
-	label   string
+	section designer.SectionName
+	index   int
+	mounted int
+	name    string
 	count   float64
 	w       wspec
 	sectors uint8
+}
+
+// explain returns the mount's explanation key, "mount[sections.fore.weapons[0]]",
+// and label, "2 x Heavy laser (sections.fore.weapons[0])". They are made
+// only for the explanation, not for every firing sector tried.
+func (m *mountV2) explain() (key, label string) {
+	key = "mount[sections." + string(m.section) + ".weapons[" + strconv.Itoa(m.index) + "]]"
+	path := key[len("mount[") : len(key)-1]
+	return key, strconv.Itoa(m.mounted) + " x " + m.name + " (" + path + ")"
 }
 
 type squadV2 struct {
@@ -113,8 +153,12 @@ func (e *eval) profile2() *profile {
 			p.coreArcs[ai] = c
 		}
 	}
-	p.crew = make([]int, 0, 5)
-	p.ls = make([]int, 0, 5)
+	p.ls, p.sensors = p.lsBuf[:0], p.sensorBuf[:0]
+	nMounts := 0
+	for _, ns := range secs.List() {
+		nMounts += len(ns.Section.Weapons)
+	}
+	p.mounts = make([]mountV2, 0, nMounts)
 	crewTotal, secN := 0, 0
 	for _, ns := range secs.List() {
 		sec := ns.Section
@@ -122,7 +166,6 @@ func (e *eval) profile2() *profile {
 		p.layers += standingLayers(sec)
 		c, _ := sec.People()
 		c = clampInt(c, 0, 1_000_000)
-		p.crew = append(p.crew, c)
 		crewTotal += c
 		secN++
 		ls := 0
@@ -203,8 +246,7 @@ func (e *eval) profile2() *profile {
 					m |= 1 << uint(x)
 				}
 			}
-			path := "sections." + string(ns.Name) + ".weapons[" + strconv.Itoa(i) + "]"
-			p.mounts = append(p.mounts, mountV2{path: path, label: strconv.Itoa(mt.Count) + " x " + w.Name + " (" + path + ")",
+			p.mounts = append(p.mounts, mountV2{section: ns.Name, index: i, mounted: mt.Count, name: w.Name,
 				count: float64(clampCount(mt.Count)), w: specOf(t, w), sectors: m})
 		}
 		for _, h := range sec.Hangars {
@@ -246,8 +288,9 @@ func (e *eval) profile2() *profile {
 			p.fragile++
 		}
 	}
-	sort.Sort(sort.Reverse(sort.IntSlice(p.sensors)))
-	sort.Sort(sort.Reverse(sort.IntSlice(p.pods)))
+	descending := func(a, b int) int { return cmp.Compare(b, a) }
+	slices.SortFunc(p.sensors, descending)
+	slices.SortFunc(p.pods, descending)
 	if secN > 0 {
 		p.crewSec = float64(crewTotal) / float64(secN)
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -258,7 +257,8 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 	}
 	// Which mounts fire: direct ones into the sector; indirect ones
 	// launched into it, as many as the spare sensor arrays guide.
-	var direct, indirect []int
+	sc := p.offScratch()
+	direct, indirect := sc.direct[:0], sc.indirect[:0]
 	for i := range p.mounts {
 		m := &p.mounts[i]
 		if !m.w.tShips || m.w.pulse == 0 || m.sectors&(1<<uint(sector)) == 0 {
@@ -288,11 +288,11 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 	}
 	// The arrays guide the most damaging weapons first: a weak launcher
 	// added never takes guidance from a strong one.
-	guidedShare := map[int]float64{}
-	order := append([]int(nil), indirect...)
-	sort.SliceStable(order, func(a, b int) bool {
-		wa, wb := &p.mounts[order[a]].w, &p.mounts[order[b]].w
-		return float64(wa.pulse)*meanFace(wa.sides, wa.mod) > float64(wb.pulse)*meanFace(wb.sides, wb.mod)
+	guidedShare := sc.guided // by mount; set for the indirect ones
+	order := append(sc.order[:0], indirect...)
+	slices.SortStableFunc(order, func(a, b int) int {
+		wa, wb := &p.mounts[a].w, &p.mounts[b].w
+		return cmp.Compare(float64(wb.pulse)*meanFace(wb.sides, wb.mod), float64(wa.pulse)*meanFace(wa.sides, wa.mod))
 	})
 	left := float64(capacity)
 	guidedCopies := 0.0
@@ -311,10 +311,12 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		guided = guidedCopies / icopies
 	}
 	teleSensors := max(0, len(spare)-salvos)
+	sc.direct, sc.indirect, sc.order = direct, indirect, order
 
 	wTot := 0.0
 	total := 0.0
-	perMount := make([]float64, len(p.mounts))
+	perMount := sc.perMount
+	clear(perMount)
 	var fighterV, ramV, ftlV, teleV float64
 	for oi := range v.Opponents {
 		r := &v.Opponents[oi]
@@ -325,32 +327,22 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		// The ship's own fire.
 		var ship rates
 		hits := 0.0
-		mr := make([]rates, len(p.mounts))
+		mr := sc.mr
+		clear(mr)
 		for _, i := range direct {
-			// The same mount against the same opponent gives the same
-			// rates whatever the sector tried: work it out once.
-			k := i*len(v.Opponents) + oi
-			if p.direct == nil {
-				p.direct = make([]directMemo, len(p.mounts)*len(v.Opponents))
-			}
-			dm := &p.direct[k]
-			if !dm.ok {
-				dm.r, dm.hits = e.directRates(&p.mounts[i].w, p.mounts[i].count, sensor, ew, float64(r.TR), a, r.EMS, r.MF)
-				dm.ok = true
-			}
+			dm := e.mountAgainst(p, i, oi, sensor, ew)
 			mr[i] = dm.r
 			hits += dm.hits
 		}
 		// The opponent's point defence intercepts hits worth it, two tries
 		// a hit, while it has copies left this turn.
-		pd := &ro.pd
 		for _, i := range direct {
 			w := &p.mounts[i].w
 			if !w.interceptable || len(indirect) > 0 || len(p.squadrons) > 0 || float64(w.pulse)*meanFace(w.sides, w.mod) < 3 {
 				ship.add(mr[i])
 				continue
 			}
-			q := interceptChance(t, pd, r.Sensor, w)
+			q := p.memo[i*len(v.Opponents)+oi].q
 			tries := min(2, float64(r.PDCount)/max(1, hits))
 			stop := 1 - math.Pow(1-q, tries)
 			keep := 1 - stop
@@ -360,7 +352,8 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			mr[i] = mr[i].scale(keep)
 			ship.add(mr[i])
 		}
-		units := []unit{{r: ship, ship: true}}
+		var ubuf [8]unit
+		units := append(ubuf[:0], unit{r: ship, ship: true})
 		// Salvos: no sensor roll; they must reach (turns x speed + 15 cm,
 		// 20 with GR, less the target's EW) and get past its point defence.
 		if len(indirect) > 0 && guided > 0 {
@@ -369,28 +362,15 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 			for _, i := range indirect {
 				m := &p.mounts[i]
 				w := &m.w
-				radius := 15
-				if w.gr {
-					radius = 20
-				}
-				radius = max(1, radius-r.EW)
-				reach := 0.0
-				for di, dist := range t.Ranges {
-					need := max(0, dist-radius)
-					if w.rng > 0 && need <= w.turns*w.rng {
-						delay := float64(max(0, (need+w.rng-1)/w.rng-1))
-						reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
-					}
-				}
-				q := interceptChance(t, pd, r.Sensor, w)
+				mm := e.mountAgainst(p, i, oi, sensor, ew)
+				pe, reach, q := mm.r, mm.hits, mm.q
 				tries := float64(r.PDCount) / max(1, perTurn)
 				stop := 1 - math.Pow(1-q, min(tries, 3))
 				keep := 1 - stop
 				if w.un {
 					keep += stop * 0.5
 				}
-				pe := expectPulse(w, a, 0, r.EMS, r.MF)
-				x := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
+				x := pe.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
 				mr[i] = x
 				sal.add(x)
 			}
@@ -433,10 +413,10 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		o := (r.Shields + hTarget) / (tk + v.KillTurns0)
 		total += r.Weight * o
 		wTot += r.Weight
-		for i := range mr {
-			perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
-		}
 		if n != nil {
+			for i := range mr {
+				perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
+			}
 			e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, o,
 				in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", tk), in("damage to shields a turn", all.shield),
 				in("hull damage a turn", all.hull), in("criticals a turn", all.critH), in("critical worth", cv), in("EMS cap", float64(r.EMS))))
@@ -462,7 +442,8 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		case m.w.spq:
 			why += "; SP (spinal): + the target's armour rating on each pulse, at most the modifier " + strconv.Itoa(m.w.mod)
 		}
-		e.add(n, e.node("mount["+m.path+"]", m.label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
+		key, label := m.explain()
+		e.add(n, e.node(key, label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
 	}
 	if fighterV > 0 {
 		e.add(n, e.node("fighters", "Strike squadrons", "one mission; launch, travel and point defence spread over the fight", fighterV/wTot))
@@ -479,6 +460,50 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		e.add(n, e.node("teleport", "Teleporter attacks", "criticals a turn", teleV/wTot))
 	}
 	return raw
+}
+
+// mountAgainst is what mount i does against reference opponent oi,
+// whatever the firing sector: a direct mount's rates and hits a turn
+// (directRates), an indirect mount's pulse against the opponent's arc and
+// the share of its salvos that reach, and the chance one copy of the
+// opponent's point defence stops one of its hits. offenceAt tries several
+// sectors with the same mounts; each answer is worked out once and kept
+// in p.memo.
+func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMemo {
+	t := e.t
+	v := t.V2
+	if p.memo == nil {
+		p.memo = make([]mountMemo, len(p.mounts)*len(v.Opponents))
+	}
+	mm := &p.memo[i*len(v.Opponents)+oi]
+	if mm.ok {
+		return mm
+	}
+	r := &v.Opponents[oi]
+	ro := &e.m.v2.opp[oi]
+	w := &p.mounts[i].w
+	if !w.indirect {
+		mm.r, mm.hits = e.directRates(w, p.mounts[i].count, sensor, ew, float64(r.TR), &ro.arc, r.EMS, r.MF)
+	} else {
+		radius := 15
+		if w.gr {
+			radius = 20
+		}
+		radius = max(1, radius-r.EW)
+		reach := 0.0
+		for di, dist := range t.Ranges {
+			need := max(0, dist-radius)
+			if w.rng > 0 && need <= w.turns*w.rng {
+				delay := float64(max(0, (need+w.rng-1)/w.rng-1))
+				reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
+			}
+		}
+		pe := expectPulse(w, &ro.arc, 0, r.EMS, r.MF)
+		mm.r, mm.hits = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}, reach
+	}
+	mm.q = interceptChance(t, &ro.pd, r.Sensor, w)
+	mm.ok = true
+	return mm
 }
 
 // strikeRates is the damage a turn of the ship's strike mission against
@@ -749,18 +774,77 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 	t := e.t
 	v := t.V2
 	hasMissiles, hasFighters := ro.hasMissiles, a.Squadrons > 0
-	// Point defence copies by what they may fire on.
-	var pdDirect, pdIndirect, pdFighters []mountV2
-	for _, m := range p.mounts {
-		if m.w.tDirect && m.w.pulse > 0 {
-			pdDirect = append(pdDirect, m)
+	emsR := int(math.Round(p.emsC))
+	// Point defence may fire on direct hits.
+	pdDirect := false
+	for i := range p.mounts {
+		pdDirect = pdDirect || p.mounts[i].w.firesOnDirect()
+	}
+	// What does not depend on the arc a's fire lands on is worked out
+	// once: each salvo weapon's copies that get through and reach (times
+	// pulse), and how much of the strike mission survives.
+	var salvoBuf [8]float64
+	salvoK := salvoBuf[:0]
+	missiles := ro.missiles
+	for wi, w := range a.Weapons {
+		if !w.Indirect {
+			continue
 		}
-		if m.w.tIndirect && m.w.pulse > 0 {
-			pdIndirect = append(pdIndirect, m)
+		ws1 := &ro.weapons[wi]
+		keep := 1.0
+		if ws1.interceptable {
+			for i := range p.mounts {
+				m := &p.mounts[i]
+				if !m.w.firesOnIndirect() {
+					continue
+				}
+				q := interceptChance(t, &m.w, sensor, ws1)
+				keep *= math.Pow(1-q, min(3, m.count/max(1, missiles)))
+			}
+			capStop := 0.0
+			for _, c := range p.cap {
+				for i := range c.def.Weapons {
+					fw := fighterSpec(t, &c.def.Weapons[i])
+					if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
+						capStop += c.n * float64(fw.pulse) * meanFace(fw.sides, fw.mod) / float64(max(1, ws1.mod)) / max(1, missiles)
+					}
+				}
+			}
+			keep *= max(0, 1-min(1, capStop))
 		}
-		if m.w.tFighters && m.w.rng == 0 && m.w.pulse > 0 {
-			pdFighters = append(pdFighters, m)
+		reach := 0.0
+		for di, dist := range t.Ranges {
+			need := max(0, dist-max(1, 15-int(ew)))
+			if ws1.rng > 0 && need <= ws1.turns*ws1.rng {
+				delay := float64(max(0, (need+ws1.rng-1)/ws1.rng-1))
+				reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
+			}
 		}
+		salvoK = append(salvoK, float64(w.Count*w.Pulse)*keep*reach)
+	}
+	missionK := 0.0
+	if hasFighters {
+		sq := a.Squadron
+		pool := float64(a.Squadrons * sq.Strength)
+		kill := 0.0
+		for i := range p.mounts {
+			m := &p.mounts[i]
+			if !m.w.firesOnFighters() {
+				continue
+			}
+			ph := HitChance(sensor, float64(sensor), float64(sq.TR), t.SensorDie)
+			kill += m.count * ph * squadDamage(&m.w, sq.Defence)
+		}
+		for _, c := range p.cap {
+			for i := range c.def.Weapons {
+				if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
+					fw2 := fighterSpec(t, &c.def.Weapons[i])
+					kill += c.n * squadDamage(&fw2, sq.Defence)
+				}
+			}
+		}
+		alive := max(0, 1-v.FighterContact*kill*v.FightTurns/pool)
+		missionK = float64(a.Squadrons*sq.Pulse) * alive
 	}
 	arcUnits := func(ar *defArc) (ship, salvo, mission rates) {
 		// The target rating follows the hull in the line of fire (the
@@ -768,85 +852,54 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		// stands elsewhere never makes this arc easier to hit.
 		tr := float64(t.BaseTargetRating) - math.Log2(max(1, (ar.secHull+ar.coreHull)/t.HullHitsPerMassFactor))
 		hits := 0.0
-		var ws []wspec
-		var wr []rates
+		var wrBuf [8]rates
+		wr := wrBuf[:0]
 		for wi, w := range a.Weapons {
 			ws1 := &ro.weapons[wi]
 			if ws1.indirect {
 				continue
 			}
-			x, h := e.directRates(ws1, float64(w.Count), a.Sensor, ew, tr, ar, int(math.Round(p.emsC)), p.mf)
+			x, h := e.directRates(ws1, float64(w.Count), a.Sensor, ew, tr, ar, emsR, p.mf)
 			hits += h
-			ws = append(ws, *ws1)
 			wr = append(wr, x)
 		}
-		for i := range ws {
+		k := 0
+		for wi := range ro.weapons {
+			ws1 := &ro.weapons[wi]
+			if ws1.indirect {
+				continue
+			}
 			keep := 1.0
-			if !hasMissiles && !hasFighters && len(pdDirect) > 0 && sensor > 0 && float64(ws[i].pulse)*meanFace(ws[i].sides, ws[i].mod) >= 3 {
+			if !hasMissiles && !hasFighters && pdDirect && sensor > 0 && float64(ws1.pulse)*meanFace(ws1.sides, ws1.mod) >= 3 {
 				stop := 1.0
-				for _, m := range pdDirect {
-					q := interceptChance(t, &m.w, sensor, &ws[i])
+				for i := range p.mounts {
+					m := &p.mounts[i]
+					if !m.w.firesOnDirect() {
+						continue
+					}
+					q := interceptChance(t, &m.w, sensor, ws1)
 					tries := min(2, m.count/max(1, hits))
 					stop *= math.Pow(1-q, tries)
 				}
 				keep = stop
 			}
-			ship.add(wr[i].scale(keep))
+			ship.add(wr[k].scale(keep))
+			k++
 		}
 		// Salvos.
-		missiles := ro.missiles
-		for wi, w := range a.Weapons {
-			if !w.Indirect {
+		k = 0
+		for wi := range ro.weapons {
+			ws1 := &ro.weapons[wi]
+			if !ws1.indirect {
 				continue
 			}
-			ws1 := &ro.weapons[wi]
-			keep := 1.0
-			if ws1.interceptable {
-				for _, m := range pdIndirect {
-					q := interceptChance(t, &m.w, sensor, ws1)
-					keep *= math.Pow(1-q, min(3, m.count/max(1, missiles)))
-				}
-				capStop := 0.0
-				for _, c := range p.cap {
-					for i := range c.def.Weapons {
-						fw := fighterSpec(t, &c.def.Weapons[i])
-						if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
-							capStop += c.n * float64(fw.pulse) * meanFace(fw.sides, fw.mod) / float64(max(1, ws1.mod)) / max(1, missiles)
-						}
-					}
-				}
-				keep *= max(0, 1-min(1, capStop))
-			}
-			pe := expectPulse(ws1, ar, 0, int(math.Round(p.emsC)), p.mf)
-			reach := 0.0
-			for di, dist := range t.Ranges {
-				need := max(0, dist-max(1, 15-int(ew)))
-				if ws1.rng > 0 && need <= ws1.turns*ws1.rng {
-					delay := float64(max(0, (need+ws1.rng-1)/ws1.rng-1))
-					reach += e.m.v2.rw[di] * max(0, 1-delay/v.FightTurns)
-				}
-			}
-			salvo.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(w.Count*w.Pulse) * keep * reach))
+			pe := expectPulse(ws1, ar, 0, emsR, p.mf)
+			salvo.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(salvoK[k]))
+			k++
 		}
 		if hasFighters {
-			sq := a.Squadron
-			pe := expectPulse(&ro.squad, ar, 0, int(math.Round(p.emsC)), p.mf)
-			pool := float64(a.Squadrons * sq.Strength)
-			kill := 0.0
-			for _, m := range pdFighters {
-				ph := HitChance(sensor, float64(sensor), float64(sq.TR), t.SensorDie)
-				kill += m.count * ph * squadDamage(&m.w, sq.Defence)
-			}
-			for _, c := range p.cap {
-				for i := range c.def.Weapons {
-					if containsString(c.def.Weapons[i].Targets, designer.FighterTargetsOther) {
-						fw2 := fighterSpec(t, &c.def.Weapons[i])
-						kill += c.n * squadDamage(&fw2, sq.Defence)
-					}
-				}
-			}
-			alive := max(0, 1-v.FighterContact*kill*v.FightTurns/pool)
-			mission = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(a.Squadrons*sq.Pulse) * alive)
+			pe := expectPulse(&ro.squad, ar, 0, emsR, p.mf)
+			mission = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(missionK)
 		}
 		return ship, salvo, mission
 	}
