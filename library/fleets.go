@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"sort"
 	"strings"
 
@@ -67,63 +68,50 @@ type FleetView struct {
 // version u may read, and loads every referenced version u may read; a
 // published fleet (vis public or unlisted) resolves only public or
 // unlisted designs and versions. What does not resolve is left out, for
-// the evaluation to report as F-REF-01.
+// the evaluation to report as F-REF-01. Every reference is read from the
+// store at once (readVersions), not one by one.
 func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (fleet.Designs, []ShipUpdate, error) {
+	var refs []VersionRef
+	for _, sh := range f.Ships {
+		if sh.Design != "" && sh.Document == nil && sh.Version >= 0 {
+			refs = append(refs, VersionRef{Design: sh.Design, N: sh.Version})
+		}
+	}
+	for _, sq := range f.Squadrons {
+		if sq.Design != "" && sq.Definition == nil && sq.Version >= 0 {
+			refs = append(refs, VersionRef{Design: sq.Design, N: sq.Version})
+		}
+	}
+	set, err := s.readVersions(ctx, refs)
+	if err != nil {
+		return nil, nil, err
+	}
 	ds := fleet.Designs{}
 	latest := map[string]int{}
-	look := func(id string, n int) (int, error) {
-		d, v, err := s.Version(ctx, u, id, n)
-		if err != nil {
-			var le *Error
-			if errors.As(err, &le) && (le.Code == ENotFound || le.Code == EInvalid) {
-				return 0, nil
-			}
-			return 0, err
+	pinned := map[VersionRef]int{} // what each ref resolved to; 0: nothing
+	look := func(ref VersionRef) int {
+		n, ok := pinned[ref]
+		if !ok {
+			n = resolveRef(u, set, ref, vis, ds, latest)
+			pinned[ref] = n
 		}
-		if vis != Private && vis != "" && (d.Visibility == Private || v.Visibility == Private) {
-			return 0, nil
-		}
-		doc, err := DecodeVersion(v)
-		if err != nil {
-			return 0, nil
-		}
-		ds[fleet.Ref{Design: id, Version: v.N}] = doc
-		latest[id] = d.Version // readable: so is its latest version, saved at its visibility
-		return v.N, nil
+		return n
 	}
 	for i := range f.Ships {
 		sh := &f.Ships[i]
-		if sh.Design == "" || sh.Document != nil {
+		if sh.Design == "" || sh.Document != nil || sh.Version < 0 {
 			continue
 		}
-		if sh.Version < 0 {
-			continue
-		}
-		ref := fleet.Ref{Design: sh.Design, Version: sh.Version}
-		if _, ok := ds[ref]; ok && sh.Version > 0 {
-			continue
-		}
-		n, err := look(sh.Design, sh.Version)
-		if err != nil {
-			return nil, nil, err
-		}
-		if sh.Version == 0 && n > 0 {
+		if n := look(VersionRef{Design: sh.Design, N: sh.Version}); sh.Version == 0 && n > 0 {
 			sh.Version = n
 		}
 	}
 	for i := range f.Squadrons {
 		sq := &f.Squadrons[i]
-		if sq.Design == "" || sq.Definition != nil {
+		if sq.Design == "" || sq.Definition != nil || sq.Version < 0 {
 			continue
 		}
-		if _, ok := ds[fleet.Ref{Design: sq.Design, Version: sq.Version}]; ok && sq.Version > 0 {
-			continue
-		}
-		n, err := look(sq.Design, sq.Version)
-		if err != nil {
-			return nil, nil, err
-		}
-		if sq.Version == 0 && n > 0 {
+		if n := look(VersionRef{Design: sq.Design, N: sq.Version}); sq.Version == 0 && n > 0 {
 			sq.Version = n
 		}
 	}
@@ -134,6 +122,58 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 		}
 	}
 	return ds, ups, nil
+}
+
+// readVersions reads the design versions refs name from the store,
+// MaxVersionRefs distinct refs a call (one call for any legal fleet).
+func (s *Service) readVersions(ctx context.Context, refs []VersionRef) (*VersionSet, error) {
+	set := &VersionSet{Designs: map[string]*Design{}, Versions: map[VersionRef]*Version{}}
+	seen := make(map[VersionRef]bool, len(refs))
+	batch := make([]VersionRef, 0, min(len(refs), MaxVersionRefs))
+	for i, r := range refs {
+		if !seen[r] {
+			seen[r] = true
+			batch = append(batch, r)
+		}
+		if len(batch) < MaxVersionRefs && i < len(refs)-1 || len(batch) == 0 {
+			continue
+		}
+		got, err := s.store.DesignVersions(ctx, batch)
+		if err != nil {
+			return nil, fmt.Errorf("read the fleet's design versions: %w", err)
+		}
+		maps.Copy(set.Designs, got.Designs)
+		maps.Copy(set.Versions, got.Versions)
+		batch = batch[:0]
+	}
+	return set, nil
+}
+
+// resolveRef resolves ref as u may read it, for a fleet of visibility vis
+// (see resolve), from what readVersions read: it adds the version's
+// design to ds and the design's latest version number to latest, and
+// returns the version's number, or 0 when ref does not resolve. The rules
+// are those of Service.Version: a design u may not read, or a version
+// other than the latest saved while the design was private and not u's,
+// does not resolve.
+func resolveRef(u *User, set *VersionSet, ref VersionRef, vis Visibility, ds fleet.Designs, latest map[string]int) int {
+	d, v := set.Designs[ref.Design], set.Versions[ref]
+	if d == nil || v == nil || !CanRead(u, d) {
+		return 0
+	}
+	if ref.N != 0 && ref.N != d.Version && !CanReadVersion(u, d, v) {
+		return 0
+	}
+	if vis != Private && vis != "" && (d.Visibility == Private || v.Visibility == Private) {
+		return 0
+	}
+	doc, err := DecodeVersion(v)
+	if err != nil {
+		return 0
+	}
+	ds[fleet.Ref{Design: ref.Design, Version: v.N}] = doc
+	latest[ref.Design] = d.Version // readable: so is its latest version, saved at its visibility
+	return v.N
 }
 
 // EvaluateFleet checks and prices f with u's rights to the designs it

@@ -16,12 +16,20 @@ import (
 
 // BenchmarkEvaluateFleet200 is what the web fleet builder waits for on
 // each edit of a 200-ship fleet of 200 distinct library designs:
-// Service.EvaluateFleet reads and decodes each referenced design version
-// from a SQLite store with the caller's rights, then evaluates the fleet
-// with the Service's evaluator (whose cache keeps the ships' prices).
-// One ship's crew quality changes before each evaluation. The first
-// evaluation (every ship priced) is reported as cold-ms.
-func BenchmarkEvaluateFleet200(b *testing.B) {
+// Service.EvaluateFleet reads each referenced design version from a
+// SQLite store with the caller's rights, decodes it, then evaluates the
+// fleet with the Service's evaluator (whose cache keeps the ships'
+// prices). One ship's crew quality changes before each evaluation. The
+// first evaluation (every ship priced) is reported as cold-ms.
+func BenchmarkEvaluateFleet200(b *testing.B) { benchEvaluateFleet(b, false) }
+
+// BenchmarkEvaluateFleet200Pinned is BenchmarkEvaluateFleet200 with every
+// design at version 2 and every ship pinned to version 1: each reference
+// needs the design row (visibility, latest version) and an older
+// version, and each ship is offered the newer one.
+func BenchmarkEvaluateFleet200Pinned(b *testing.B) { benchEvaluateFleet(b, true) }
+
+func benchEvaluateFleet(b *testing.B, pinned bool) {
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "lib.db"))
 	if err != nil {
@@ -49,12 +57,21 @@ func BenchmarkEvaluateFleet200(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		if pinned {
+			d.Name += " refit"
+			if _, err := s.UpdateDesign(ctx, u, v.ID, library.Precondition{Any: true}, d, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
 		f.Ships = append(f.Ships, fleet.Ship{ID: fmt.Sprintf("s%d", i), Design: v.ID, Version: 1, CrewQuality: 1})
 	}
 	t0 := time.Now()
-	r, _, err := s.EvaluateFleet(ctx, u, f)
+	r, ups, err := s.EvaluateFleet(ctx, u, f)
 	if err != nil || r.Totals.Ships != 200 || len(r.Problems) > 1 {
 		b.Fatalf("%v %+v %v", err, r.Totals, r.Problems)
+	}
+	if want := map[bool]int{false: 0, true: 200}[pinned]; len(ups) != want {
+		b.Fatalf("%d ships offered a newer version, want %d", len(ups), want)
 	}
 	cold := time.Since(t0)
 	b.ReportAllocs()

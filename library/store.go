@@ -2,7 +2,10 @@ package library
 
 import (
 	"context"
+	"fmt"
 	"time"
+
+	"github.com/slipway/slipway/fleet"
 )
 
 // Store keeps the library's records. It knows no rule of the library:
@@ -63,6 +66,16 @@ type Store interface {
 	// their documents.
 	Versions(ctx context.Context, id string) ([]Version, error)
 	DesignVersion(ctx context.Context, id string, n int) (*Version, error)
+	// DesignVersions reads the design versions refs name in one round
+	// trip (the references of a fleet). Designs holds each live design
+	// named, with Seq, ID, OwnerID, Visibility and Version (its latest
+	// version's number) only; Versions holds each named version that
+	// exists, under the ref as asked (N 0: the design's latest), with its
+	// DesignID, N, Visibility, AuthorID, CreatedAt and Document (not its
+	// summary, Result or Problems). A missing or deleted design and a
+	// missing version are absent, not errors; duplicate refs are read
+	// once. Refs that CheckVersionRefs refuses get its error.
+	DesignVersions(ctx context.Context, refs []VersionRef) (*VersionSet, error)
 	// Forks lists up to limit live designs forked from id that are public
 	// or owned by viewer (0: public only), oldest first, and how many
 	// there are in all.
@@ -93,4 +106,46 @@ type Store interface {
 	// error). The returned function releases it. Work that must run once
 	// across nodes, such as recomputation, holds it.
 	Lock(ctx context.Context, name string) (unlock func(), err error)
+}
+
+// VersionRef names version N of design Design; N 0 names the design's
+// latest version.
+type VersionRef struct {
+	Design string
+	N      int
+}
+
+// MaxVersionRefs bounds the refs of one Store.DesignVersions call: as
+// many as a fleet may have ships.
+const MaxVersionRefs = fleet.MaxShips
+
+// VersionSet is what Store.DesignVersions read: the live designs named,
+// by id, and the versions found, by the ref that asked for them.
+type VersionSet struct {
+	Designs  map[string]*Design
+	Versions map[VersionRef]*Version
+}
+
+// CheckVersionRefs refuses refs no store should read: more than
+// MaxVersionRefs of them, or a negative version number. Otherwise it
+// returns them without duplicates, in their first order. Every store
+// calls it before DesignVersions reads anything.
+func CheckVersionRefs(refs []VersionRef) ([]VersionRef, error) {
+	if len(refs) > MaxVersionRefs {
+		return nil, &Error{Code: EInvalid, Field: "refs",
+			Message: fmt.Sprintf("asks for %d design versions; one read may ask for at most %d (a fleet's most ships)", len(refs), MaxVersionRefs)}
+	}
+	seen := make(map[VersionRef]bool, len(refs))
+	out := make([]VersionRef, 0, len(refs))
+	for i, r := range refs {
+		if r.N < 0 {
+			return nil, &Error{Code: EInvalid, Field: fmt.Sprintf("refs[%d].n", i),
+				Message: fmt.Sprintf("is %d for design %q; give a version number, or 0 for the latest", r.N, r.Design)}
+		}
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }

@@ -69,6 +69,8 @@ func Run(t *testing.T, open Opener) {
 		{"SeedOnce", testSeedOnce},
 		{"Fleets", testFleets},
 		{"FleetSearch", testFleetSearch},
+		{"DesignVersions", testDesignVersions},
+		{"FleetReferences", testFleetReferences},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
