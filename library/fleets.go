@@ -71,16 +71,10 @@ type FleetView struct {
 // the evaluation to report as F-REF-01. Every reference is read from the
 // store at once (readVersions), not one by one.
 func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (fleet.Designs, []ShipUpdate, error) {
-	var refs []VersionRef
-	for _, sh := range f.Ships {
-		if sh.Design != "" && sh.Document == nil && sh.Version >= 0 {
-			refs = append(refs, VersionRef{Design: sh.Design, N: sh.Version})
-		}
-	}
-	for _, sq := range f.Squadrons {
-		if sq.Design != "" && sq.Definition == nil && sq.Version >= 0 {
-			refs = append(refs, VersionRef{Design: sq.Design, N: sq.Version})
-		}
+	drs := designRefs(f)
+	refs := make([]VersionRef, len(drs))
+	for i, r := range drs {
+		refs[i] = VersionRef{Design: r.id, N: *r.n}
 	}
 	set, err := s.readVersions(ctx, refs)
 	if err != nil {
@@ -89,30 +83,14 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 	ds := fleet.Designs{}
 	latest := map[string]int{}
 	pinned := map[VersionRef]int{} // what each ref resolved to; 0: nothing
-	look := func(ref VersionRef) int {
-		n, ok := pinned[ref]
+	for i, r := range drs {
+		n, ok := pinned[refs[i]]
 		if !ok {
-			n = resolveRef(u, set, ref, vis, ds, latest)
-			pinned[ref] = n
+			n = resolveRef(u, set, refs[i], vis, ds, latest)
+			pinned[refs[i]] = n
 		}
-		return n
-	}
-	for i := range f.Ships {
-		sh := &f.Ships[i]
-		if sh.Design == "" || sh.Document != nil || sh.Version < 0 {
-			continue
-		}
-		if n := look(VersionRef{Design: sh.Design, N: sh.Version}); sh.Version == 0 && n > 0 {
-			sh.Version = n
-		}
-	}
-	for i := range f.Squadrons {
-		sq := &f.Squadrons[i]
-		if sq.Design == "" || sq.Definition != nil || sq.Version < 0 {
-			continue
-		}
-		if n := look(VersionRef{Design: sq.Design, N: sq.Version}); sq.Version == 0 && n > 0 {
-			sq.Version = n
+		if *r.n == 0 && n > 0 {
+			*r.n = n
 		}
 	}
 	var ups []ShipUpdate
@@ -122,6 +100,31 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 		}
 	}
 	return ds, ups, nil
+}
+
+// designRef is a ship's or squadron's reference to a library design:
+// the design's id and the entry's version field (0: the latest), which
+// resolve pins.
+type designRef struct {
+	id string
+	n  *int
+}
+
+// designRefs lists the references of f's ships, then its squadrons, to
+// library design versions (a negative version references nothing).
+func designRefs(f *fleet.Fleet) []designRef {
+	var out []designRef
+	for i := range f.Ships {
+		if sh := &f.Ships[i]; sh.Design != "" && sh.Document == nil && sh.Version >= 0 {
+			out = append(out, designRef{sh.Design, &sh.Version})
+		}
+	}
+	for i := range f.Squadrons {
+		if sq := &f.Squadrons[i]; sq.Design != "" && sq.Definition == nil && sq.Version >= 0 {
+			out = append(out, designRef{sq.Design, &sq.Version})
+		}
+	}
+	return out
 }
 
 // readVersions reads the design versions refs name from the store,
