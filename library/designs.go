@@ -40,10 +40,7 @@ func (p Precondition) base(current int) (int, error) {
 	return 0, staleError()
 }
 
-func staleError() *Error {
-	return &Error{Code: EStale, Err: ErrStale,
-		Message: "the design has changed since the version you read; read it again and retry"}
-}
+func staleError() *Error { return designKind.staleError() }
 
 // newID returns a random, URL-safe design id.
 func newID() string {
@@ -226,29 +223,7 @@ func (s *Service) prepareEvaluated(d *designer.Design, vis Visibility, owner int
 // checkWrite applies the write rate limit and the account quotas to u
 // adding designs new designs and versions new versions of bytes bytes.
 func (s *Service) checkWrite(ctx context.Context, u *User, designs, versions int, bytes int64) error {
-	if u.Name == SystemUser {
-		return nil
-	}
-	if ok, wait := s.writes.allow("write:" + itoa(int(u.ID))); !ok {
-		return rateLimited(fmt.Sprintf("an account may save at most %d times a minute", s.limits.WritesPerMinute), wait)
-	}
-	if designs == 0 && versions == 0 {
-		return nil
-	}
-	use, err := s.store.Usage(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	l := s.limits
-	switch {
-	case designs > 0 && use.Designs+designs > l.MaxDesigns:
-		return errorf(EQuota, "an account may hold at most %d designs and you hold %d; delete some first", l.MaxDesigns, use.Designs)
-	case use.Versions+versions > l.MaxVersions:
-		return errorf(EQuota, "an account may hold at most %d versions over all its designs and you hold %d; delete some designs first", l.MaxVersions, use.Versions)
-	case use.Bytes+bytes > l.MaxBytes:
-		return errorf(EQuota, "an account may store at most %d MiB and you store %.1f MiB; delete some designs first", l.MaxBytes>>20, float64(use.Bytes)/(1<<20))
-	}
-	return nil
+	return s.checkWriteOf(ctx, u, designKind, designs, versions, bytes)
 }
 
 // CreateDesign saves d as a new design of u with version 1. A private
@@ -264,13 +239,14 @@ func (s *Service) CreateDesign(ctx context.Context, u *User, d *designer.Design,
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkWrite(ctx, u, 1, 1, int64(nd.Version.Bytes())); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateDesigns(ctx, []*NewDesign{nd}); err != nil {
-		return nil, err
-	}
-	return s.Design(ctx, u, nd.ID)
+	return s.createDesign(ctx, u, nd)
+}
+
+// createDesign stores nd, a new design of u's, if the rate limit and
+// quotas allow, and returns it as u reads it.
+func (s *Service) createDesign(ctx context.Context, u *User, nd *NewDesign) (*Design, error) {
+	create := func(ctx context.Context, nd *NewDesign) error { return s.store.CreateDesigns(ctx, []*NewDesign{nd}) }
+	return createRecord(ctx, s, u, designKind, nd, nd.ID, nd.Version.Bytes(), create, s.Design)
 }
 
 // Design returns design id as u may see it: ENotFound when u may not read
@@ -306,15 +282,9 @@ func view(u *User, d *Design) *Design {
 
 // readable loads a design u may read, or ENotFound.
 func (s *Service) readable(ctx context.Context, u *User, id string) (*Design, error) {
-	d, err := s.store.Design(ctx, id)
+	d, err := readRecord(ctx, u, designKind, id, s.store.Design)
 	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, &Error{Code: ENotFound, Message: "no such design", Err: err}
-		}
 		return nil, err
-	}
-	if !CanRead(u, d) {
-		return nil, &Error{Code: ENotFound, Message: "no such design", Err: ErrNotFound}
 	}
 	if err := s.current(ctx, &d.Latest); err != nil {
 		return nil, err
@@ -325,17 +295,7 @@ func (s *Service) readable(ctx context.Context, u *User, id string) (*Design, er
 // owned loads a design u may change: EUnauthorized for anonymous callers,
 // ENotFound when u cannot see it, EForbidden when u can but does not own it.
 func (s *Service) owned(ctx context.Context, u *User, id string) (*Design, error) {
-	if u == nil {
-		return nil, mustSignIn()
-	}
-	d, err := s.readable(ctx, u, id)
-	if err != nil {
-		return nil, err
-	}
-	if !CanEdit(u, d) {
-		return nil, errorf(EForbidden, "only the owner may change this design; fork it instead")
-	}
-	return d, nil
+	return ownedRecord(ctx, u, designKind, id, s.readable)
 }
 
 // UpdateDesign saves d as the next version of design id, owned by u, if
@@ -348,7 +308,7 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 	}
 	base, err := pre.base(cur.Version)
 	if err != nil {
-		return nil, err
+		return nil, designKind.stale(err)
 	}
 	if vis == "" {
 		vis = cur.Visibility
@@ -363,10 +323,7 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 	nd.ID = cur.ID
 	d, err = s.store.UpdateDesign(ctx, cur.ID, base, *nd, nd.Version)
 	if err != nil {
-		if errors.Is(err, ErrStale) {
-			return nil, staleError()
-		}
-		return nil, err
+		return nil, designKind.stale(err)
 	}
 	return s.withForks(ctx, u, view(u, d))
 }
@@ -374,47 +331,22 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 // DeleteDesign deletes design id, owned by u, if it is still at a version
 // pre allows. Its rows are purged after Limits.PurgeAfter.
 func (s *Service) DeleteDesign(ctx context.Context, u *User, id string, pre Precondition) error {
-	cur, err := s.owned(ctx, u, id)
-	if err != nil {
-		return err
-	}
-	base, err := pre.base(cur.Version)
-	if err != nil {
-		return err
-	}
-	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
-		return err
-	}
-	if err := s.store.DeleteDesign(ctx, cur.ID, base); err != nil {
-		if errors.Is(err, ErrStale) {
-			return staleError()
-		}
-		return err
-	}
-	return nil
+	return deleteRecord(ctx, s, u, designKind, id, pre, s.owned, s.store.DeleteDesign)
 }
 
 // Versions lists the versions of design id that u may read, oldest
 // first, without their documents.
 func (s *Service) Versions(ctx context.Context, u *User, id string) (*Design, []Version, error) {
-	d, err := s.readable(ctx, u, id)
+	d, vs, err := readableVersions(ctx, u, id, s.readable, s.store.Versions, CanReadVersion)
 	if err != nil {
 		return nil, nil, err
 	}
-	vs, err := s.store.Versions(ctx, d.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := vs[:0]
 	for i := range vs {
-		if CanReadVersion(u, d, &vs[i]) {
-			if err := s.current(ctx, &vs[i]); err != nil {
-				return nil, nil, err
-			}
-			out = append(out, vs[i])
+		if err := s.current(ctx, &vs[i]); err != nil {
+			return nil, nil, err
 		}
 	}
-	return d, out, nil
+	return d, vs, nil
 }
 
 // Version returns version n of design id (0: the latest) as u may read it.
@@ -427,23 +359,14 @@ func (s *Service) Version(ctx context.Context, u *User, id string, n int) (*Desi
 	return d, v, err
 }
 
+// version returns version n of d (0: the latest) as u may read it, its
+// stored result brought up to the current model (the latest one was when
+// d was read).
 func (s *Service) version(ctx context.Context, u *User, d *Design, n int) (*Version, error) {
-	if n == 0 || n == d.Version {
-		v := d.Latest
-		return &v, nil
-	}
-	if n < 0 {
-		return nil, &Error{Code: EInvalid, Field: "version", Message: fmt.Sprintf("is %d; give a positive whole number", n)}
-	}
-	v, err := s.store.DesignVersion(ctx, d.ID, n)
-	if err == nil && !CanReadVersion(u, d, v) {
-		err = ErrNotFound
-	}
-	if errors.Is(err, ErrNotFound) {
-		return nil, &Error{Code: ENotFound, Message: fmt.Sprintf("design %s has no version %d", d.ID, n), Err: err}
-	}
-	if err != nil {
-		return nil, err
+	v, err := recordVersion(ctx, designKind, d.ID, n, d.Version, &d.Latest, s.store.DesignVersion,
+		func(v *Version) bool { return CanReadVersion(u, d, v) })
+	if err != nil || n == 0 || n == d.Version {
+		return v, err
 	}
 	if err := s.current(ctx, v); err != nil {
 		return nil, err
@@ -515,13 +438,7 @@ func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest)
 		return nil, err
 	}
 	nd.ParentID, nd.ParentVersion = src.ID, v.N
-	if err := s.checkWrite(ctx, u, 1, 1, int64(nd.Version.Bytes())); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateDesigns(ctx, []*NewDesign{nd}); err != nil {
-		return nil, err
-	}
-	return s.Design(ctx, u, nd.ID)
+	return s.createDesign(ctx, u, nd)
 }
 
 // LineageRef is one design in a lineage. One that u may not know of is

@@ -3,7 +3,6 @@ package library
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -230,32 +229,6 @@ func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis
 	return nf, r, nil
 }
 
-// checkFleetWrite applies the write rate limit and the account quotas,
-// counted for fleets as for designs, to u adding fleets new fleets and
-// versions new versions of bytes bytes.
-func (s *Service) checkFleetWrite(ctx context.Context, u *User, fleets, versions int, bytes int64) error {
-	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
-		return err
-	}
-	if u.Name == SystemUser || (fleets == 0 && versions == 0) {
-		return nil
-	}
-	use, err := s.store.FleetUsage(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	l := s.limits
-	switch {
-	case fleets > 0 && use.Designs+fleets > l.MaxDesigns:
-		return errorf(EQuota, "an account may hold at most %d fleets and you hold %d; delete some first", l.MaxDesigns, use.Designs)
-	case use.Versions+versions > l.MaxVersions:
-		return errorf(EQuota, "an account may hold at most %d versions over all its fleets and you hold %d; delete some fleets first", l.MaxVersions, use.Versions)
-	case use.Bytes+bytes > l.MaxBytes:
-		return errorf(EQuota, "an account may store at most %d MiB of fleets and you store %.1f MiB; delete some fleets first", l.MaxBytes>>20, float64(use.Bytes)/(1<<20))
-	}
-	return nil
-}
-
 // CreateFleet saves f as a new fleet of u with version 1. A private fleet
 // may be illegal (a draft); public and unlisted ones must be legal and
 // field only public or unlisted designs. The result is the evaluation.
@@ -270,30 +243,14 @@ func (s *Service) CreateFleet(ctx context.Context, u *User, f *fleet.Fleet, vis 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkFleetWrite(ctx, u, 1, 1, int64(nf.Version.Bytes())); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateFleet(ctx, nf); err != nil {
-		return nil, err
-	}
-	return s.Fleet(ctx, u, nf.ID)
-}
-
-func fleetNotFound(err error) *Error {
-	return &Error{Code: ENotFound, Message: "no such fleet", Err: err}
+	return createRecord(ctx, s, u, fleetKind, nf, nf.ID, nf.Version.Bytes(), s.store.CreateFleet, s.Fleet)
 }
 
 // readableFleet loads a fleet u may read, or ENotFound.
 func (s *Service) readableFleet(ctx context.Context, u *User, id string) (*Fleet, error) {
-	f, err := s.store.Fleet(ctx, id)
+	f, err := readRecord(ctx, u, fleetKind, id, s.store.Fleet)
 	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil, fleetNotFound(err)
-		}
 		return nil, err
-	}
-	if !CanRead(u, f) {
-		return nil, fleetNotFound(ErrNotFound)
 	}
 	if f.ParentID != "" {
 		if p, err := s.store.Fleet(ctx, f.ParentID); err != nil || !CanList(u, p) {
@@ -307,17 +264,7 @@ func (s *Service) readableFleet(ctx context.Context, u *User, id string) (*Fleet
 // callers, ENotFound when u cannot see it, EForbidden when u can but does
 // not own it.
 func (s *Service) ownedFleet(ctx context.Context, u *User, id string) (*Fleet, error) {
-	if u == nil {
-		return nil, mustSignIn()
-	}
-	f, err := s.readableFleet(ctx, u, id)
-	if err != nil {
-		return nil, err
-	}
-	if !CanEdit(u, f) {
-		return nil, errorf(EForbidden, "only the owner may change this fleet; fork it instead")
-	}
-	return f, nil
+	return ownedRecord(ctx, u, fleetKind, id, s.readableFleet)
 }
 
 // DecodeFleetVersion decodes the fleet document of a stored version.
@@ -374,22 +321,10 @@ func (s *Service) FleetVersionView(ctx context.Context, u *User, id string, n in
 	return s.fleetView(ctx, u, f, v)
 }
 
+// fleetVersion returns version n of f (0: the latest) as u may read it.
 func (s *Service) fleetVersion(ctx context.Context, u *User, f *Fleet, n int) (*FleetVersion, error) {
-	if n == 0 || n == f.Version {
-		v := f.Latest
-		return &v, nil
-	}
-	if n < 0 {
-		return nil, &Error{Code: EInvalid, Field: "version", Message: fmt.Sprintf("is %d; give a positive whole number", n)}
-	}
-	v, err := s.store.FleetVersion(ctx, f.ID, n)
-	if err == nil && !canReadFleetVersion(u, f, v) {
-		err = ErrNotFound
-	}
-	if errors.Is(err, ErrNotFound) {
-		return nil, &Error{Code: ENotFound, Message: fmt.Sprintf("fleet %s has no version %d", f.ID, n), Err: err}
-	}
-	return v, err
+	return recordVersion(ctx, fleetKind, f.ID, n, f.Version, &f.Latest, s.store.FleetVersion,
+		func(v *FleetVersion) bool { return canReadFleetVersion(u, f, v) })
 }
 
 // UpdateFleet saves f as the next version of fleet id, owned by u, if the
@@ -401,7 +336,7 @@ func (s *Service) UpdateFleet(ctx context.Context, u *User, id string, pre Preco
 	}
 	base, err := pre.base(cur.Version)
 	if err != nil {
-		return nil, fleetStale(err)
+		return nil, fleetKind.stale(err)
 	}
 	if vis == "" {
 		vis = cur.Visibility
@@ -410,26 +345,14 @@ func (s *Service) UpdateFleet(ctx context.Context, u *User, id string, pre Preco
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkFleetWrite(ctx, u, 0, 1, int64(nf.Version.Bytes())); err != nil {
+	if err := s.checkWriteOf(ctx, u, fleetKind, 0, 1, int64(nf.Version.Bytes())); err != nil {
 		return nil, err
 	}
 	nf.ID = cur.ID
 	if _, err := s.store.UpdateFleet(ctx, cur.ID, base, *nf, nf.Version); err != nil {
-		if errors.Is(err, ErrStale) {
-			return nil, fleetStale(staleError())
-		}
-		return nil, err
+		return nil, fleetKind.stale(err)
 	}
 	return s.Fleet(ctx, u, cur.ID)
-}
-
-// fleetStale words a design's stale-version refusal for a fleet.
-func fleetStale(err error) error {
-	var le *Error
-	if errors.As(err, &le) && le.Code == EStale {
-		return &Error{Code: EStale, Err: ErrStale, Message: "the fleet has changed since the version you read; read it again and retry"}
-	}
-	return err
 }
 
 // UpgradeFleet moves ships of fleet id (all that have one when ships is
@@ -478,44 +401,13 @@ func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Prec
 // DeleteFleet deletes fleet id, owned by u, if it is still at a version
 // pre allows.
 func (s *Service) DeleteFleet(ctx context.Context, u *User, id string, pre Precondition) error {
-	cur, err := s.ownedFleet(ctx, u, id)
-	if err != nil {
-		return err
-	}
-	base, err := pre.base(cur.Version)
-	if err != nil {
-		return fleetStale(err)
-	}
-	if err := s.checkWrite(ctx, u, 0, 0, 0); err != nil {
-		return err
-	}
-	if err := s.store.DeleteFleet(ctx, cur.ID, base); err != nil {
-		if errors.Is(err, ErrStale) {
-			return fleetStale(staleError())
-		}
-		return err
-	}
-	return nil
+	return deleteRecord(ctx, s, u, fleetKind, id, pre, s.ownedFleet, s.store.DeleteFleet)
 }
 
 // FleetVersions lists the versions of fleet id that u may read, oldest
 // first, without their documents.
 func (s *Service) FleetVersions(ctx context.Context, u *User, id string) (*Fleet, []FleetVersion, error) {
-	f, err := s.readableFleet(ctx, u, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	vs, err := s.store.FleetVersions(ctx, f.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := vs[:0]
-	for i := range vs {
-		if canReadFleetVersion(u, f, &vs[i]) {
-			out = append(out, vs[i])
-		}
-	}
-	return f, out, nil
+	return readableVersions(ctx, u, id, s.readableFleet, s.store.FleetVersions, canReadFleetVersion)
 }
 
 // ForkFleet copies a version of fleet id, which u may read, into a new
@@ -548,13 +440,7 @@ func (s *Service) ForkFleet(ctx context.Context, u *User, id string, req ForkReq
 		return nil, err
 	}
 	nf.ParentID, nf.ParentVersion = src.ID, v.N
-	if err := s.checkFleetWrite(ctx, u, 1, 1, int64(nf.Version.Bytes())); err != nil {
-		return nil, err
-	}
-	if err := s.store.CreateFleet(ctx, nf); err != nil {
-		return nil, err
-	}
-	return s.Fleet(ctx, u, nf.ID)
+	return createRecord(ctx, s, u, fleetKind, nf, nf.ID, nf.Version.Bytes(), s.store.CreateFleet, s.Fleet)
 }
 
 // MyFleets lists u's live fleets, newest first.
