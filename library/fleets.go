@@ -129,7 +129,7 @@ func designRefs(f *fleet.Fleet) []designRef {
 // readVersions reads the design versions refs name from the store,
 // MaxVersionRefs distinct refs a call (one call for any legal fleet).
 func (s *Service) readVersions(ctx context.Context, refs []VersionRef) (*VersionSet, error) {
-	set := &VersionSet{Designs: map[string]*Design{}, Versions: map[VersionRef]*Version{}}
+	set := NewVersionSet()
 	seen := make(map[VersionRef]bool, len(refs))
 	batch := make([]VersionRef, 0, min(len(refs), MaxVersionRefs))
 	for i, r := range refs {

@@ -126,6 +126,23 @@ type VersionSet struct {
 	Versions map[VersionRef]*Version
 }
 
+// NewVersionSet returns an empty VersionSet, what DesignVersions reads
+// for no refs.
+func NewVersionSet() *VersionSet {
+	return &VersionSet{Designs: map[string]*Design{}, Versions: map[VersionRef]*Version{}}
+}
+
+// Add records one row a store read for ref: the live design d (its first
+// row is kept) and version v, nil when the design has no such version.
+func (vs *VersionSet) Add(ref VersionRef, d *Design, v *Version) {
+	if _, ok := vs.Designs[d.ID]; !ok {
+		vs.Designs[d.ID] = d
+	}
+	if v != nil {
+		vs.Versions[ref] = v
+	}
+}
+
 // CheckVersionRefs refuses refs no store should read: more than
 // MaxVersionRefs of them, or a negative version number. Otherwise it
 // returns them without duplicates, in their first order. Every store

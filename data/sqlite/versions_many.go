@@ -17,7 +17,7 @@ func (db *DB) DesignVersions(ctx context.Context, refs []library.VersionRef) (*l
 	if err != nil {
 		return nil, err
 	}
-	set := &library.VersionSet{Designs: map[string]*library.Design{}, Versions: map[library.VersionRef]*library.Version{}}
+	set := library.NewVersionSet()
 	if len(refs) == 0 {
 		return set, nil
 	}
@@ -52,15 +52,13 @@ func (db *DB) DesignVersions(ctx context.Context, refs []library.VersionRef) (*l
 			&vn, &vvis, &author, &created, &doc); err != nil {
 			return nil, fmt.Errorf("design versions (%d refs): %w", len(refs), err)
 		}
-		if _, ok := set.Designs[ref.Design]; !ok {
-			d.ID, d.Visibility = ref.Design, library.Visibility(vis)
-			set.Designs[ref.Design] = &d
-		}
+		d.ID, d.Visibility = ref.Design, library.Visibility(vis)
+		var v *library.Version
 		if vn.Valid {
-			set.Versions[ref] = &library.Version{DesignID: ref.Design, N: int(vn.Int64),
-				Visibility: library.Visibility(vvis.String), AuthorID: author.Int64,
-				CreatedAt: parseTime(created.String), Document: doc}
+			v = &library.Version{DesignID: ref.Design, N: int(vn.Int64), Visibility: library.Visibility(vvis.String),
+				AuthorID: author.Int64, CreatedAt: parseTime(created.String), Document: doc}
 		}
+		set.Add(ref, &d, v)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("design versions (%d refs): %w", len(refs), err)
