@@ -116,14 +116,6 @@ type pulseExp struct {
 	shield, hullS, hull, critS, critH float64
 }
 
-func (p *pulseExp) add(o pulseExp, k float64) {
-	p.shield += k * o.shield
-	p.hullS += k * o.hullS
-	p.hull += k * o.hull
-	p.critS += k * o.critS
-	p.critH += k * o.critH
-}
-
 // expectPulse enumerates the faces of w's die against arc a exactly
 // (rules §1.3.5, §3.1.3-§3.1.5, §3.5.11, §3.6.11-§3.6.14): a deflector
 // ignores faces at or under its rating (never the top face; a D1 rolls a
@@ -141,9 +133,8 @@ func (p *pulseExp) add(o pulseExp, k float64) {
 // QM rolls again on odd faces, armour-free.
 func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 	n := w.sides
-	var out pulseExp
 	if n < 1 {
-		return out
+		return pulseExp{}
 	}
 	defl := 0
 	if a.deflMask&w.bit != 0 {
@@ -152,6 +143,26 @@ func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 	rating := 0
 	if a.armourMask&w.bit != 0 {
 		rating = a.armour
+	}
+	// A pulse whose best face, with every bonus, is at or under the
+	// penalty scores on no face (and rolls no QM damage): every term is
+	// zero, as the loop below would find.
+	top := n
+	if w.pr && n > 1 {
+		top = 2 * n
+	}
+	top += w.mod - penalty
+	if w.am {
+		top += min(max(ems, 0), max(w.mod, 0))
+	}
+	if w.ds {
+		top += min(max(mf, 0), max(w.mod, 0))
+	}
+	if w.spq {
+		top += max(0, min(rating, max(w.mod, 0)))
+	}
+	if top <= 0 {
+		return pulseExp{}
 	}
 	armour := max(0, rating+a.ablative-w.ap)
 	shieldsUp := a.shields > 0 && a.shieldMask&w.bit != 0 && !a.through
@@ -183,6 +194,7 @@ func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 		}
 		return c
 	}
+	var sumS, sumHS, sumH, sumCS, sumCH float64
 	for f := 1; f <= n; f++ {
 		weight := 1.0
 		if n == 1 && defl > 0 {
@@ -206,15 +218,18 @@ func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 			v += min(rating, max(w.mod, 0))
 		}
 		v -= penalty
-		var e pulseExp
+		// This face's terms. The sums are kept in scalars, not in a
+		// pulseExp: a struct of five floats lives in memory, and adding
+		// into it face by face is several times slower.
+		var es, ehs, eh, ecs, ech float64
 		if v > 0 {
 			h := hullOf(v-armour, odd)
-			e.hull, e.critH = h, crits(v-armour, h, odd)
+			eh, ech = h, crits(v-armour, h, odd)
 			switch {
 			case !shieldsUp:
-				e.hullS, e.critS = e.hull, e.critH
+				ehs, ecs = eh, ech
 			case w.ml && odd:
-				e.hullS, e.critS = h, e.critH
+				ehs, ecs = h, ech
 			default:
 				bypass := 0
 				if w.sp > 0 && v > 5 {
@@ -224,9 +239,9 @@ func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 				if w.ph {
 					to *= 2
 				}
-				e.shield = float64(to)
+				es = float64(to)
 				hb := hullOf(bypass-armour, odd)
-				e.hullS, e.critS = hb, crits(bypass-armour, hb, odd)
+				ehs, ecs = hb, crits(bypass-armour, hb, odd)
 			}
 		}
 		if w.qm && odd {
@@ -241,16 +256,20 @@ func expectPulse(w *wspec, a *defArc, penalty, ems, mf int) pulseExp {
 			}
 			x /= float64(n)
 			if shieldsUp {
-				e.shield += x
+				es += x
 			} else {
-				e.hullS += x
+				ehs += x
 			}
-			e.hull += x
+			eh += x
 		}
-		out.add(e, weight)
+		sumS += weight * es
+		sumHS += weight * ehs
+		sumH += weight * eh
+		sumCS += weight * ecs
+		sumCH += weight * ech
 	}
 	k := 1 / float64(n)
-	return pulseExp{out.shield * k, out.hullS * k, out.hull * k, out.critS * k, out.critH * k}
+	return pulseExp{sumS * k, sumHS * k, sumH * k, sumCS * k, sumCH * k}
 }
 
 // rates are damage per turn against one defender: to shields while they

@@ -132,18 +132,34 @@ type unit struct {
 // first, up to cap (continuous: a fraction of the next); the ship's own
 // fire counts against cap + targeting.
 func capUnits(us []unit, cap float64, targeting int) rates {
-	slices.SortStableFunc(us, func(a, b unit) int { return cmp.Compare(b.r.total(), a.r.total()) })
-	var out rates
+	// A stable insertion sort, strongest first: there are a few units
+	// (the ship, its salvos, a strike mission), and a stable sort's order
+	// is the same whichever algorithm makes it.
+	for i := 1; i < len(us); i++ {
+		x := us[i]
+		tx := x.r.total()
+		j := i
+		for ; j > 0 && cmp.Compare(tx, us[j-1].r.total()) > 0; j-- {
+			us[j] = us[j-1]
+		}
+		us[j] = x
+	}
+	var oS, oHS, oH, oCS, oCH float64 // scalars: see directRates
 	left := cap
-	for _, u := range us {
+	for i := range us {
+		u := &us[i]
 		k := min(1, max(0, left))
 		if u.ship && targeting > 0 {
 			k = 1
 		}
-		out.add(u.r.scale(k))
+		oS += u.r.shield * k
+		oHS += u.r.hullS * k
+		oH += u.r.hull * k
+		oCS += u.r.critS * k
+		oCH += u.r.critH * k
 		left--
 	}
-	return out
+	return rates{oS, oHS, oH, oCS, oCH}
 }
 
 func meanFace(sides, mod int) float64 {
@@ -157,12 +173,15 @@ func meanFace(sides, mod int) float64 {
 // averaged over the weighted reference ranges.
 func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef float64, a *defArc, ems, mf int) (rates, float64) {
 	t := e.t
-	var out rates
+	// The sums are kept in scalars: a struct of five floats lives in
+	// memory, and adding into it range by range is slower.
+	var oS, oHS, oH, oCS, oCH float64
 	hitsOut := 0.0
 	// The pulse's expectation depends on the range only through the
-	// energy penalty: compute each penalty once.
-	var cache [24]pulseExp
-	var have [24]bool
+	// energy penalty, which only grows with the range: work it out again
+	// only when the penalty changes.
+	var pe pulseExp
+	lastPen := -1
 	for i, dist := range t.Ranges {
 		rw := e.m.v2.rw[i]
 		if dist > t.MaxDirectRange || w.rng <= 0 {
@@ -178,20 +197,18 @@ func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef flo
 		if w.gr {
 			ph += (1 - ph) * ph
 		}
-		var pe pulseExp
-		if pen < len(cache) {
-			if !have[pen] {
-				cache[pen], have[pen] = expectPulse(w, a, pen, ems, mf), true
-			}
-			pe = cache[pen]
-		} else {
-			pe = expectPulse(w, a, pen, ems, mf)
+		if pen != lastPen {
+			pe, lastPen = expectPulse(w, a, pen, ems, mf), pen
 		}
 		k := rw * count * w.rof * ph * float64(w.pulse)
-		out.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k))
+		oS += pe.shield * k
+		oHS += pe.hullS * k
+		oH += pe.hull * k
+		oCS += pe.critS * k
+		oCH += pe.critH * k
 		hitsOut += rw * count * w.rof * ph
 	}
-	return out, hitsOut
+	return rates{oS, oHS, oH, oCS, oCH}, hitsOut
 }
 
 // offence2 is O under metaverse-cv/2: against each reference opponent,
@@ -932,8 +949,15 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 	// missions pick the arc that kills it soonest.
 	var fates [4][2][2]arcFate
 	for i := 0; i < 4; i++ {
+		// Without a strike mission on the arc, being struck changes
+		// nothing: the same fate, worked out once.
+		noMission := !(mission[i].total() > 0) && !(cmission[i].total() > 0)
 		for pr := 0; pr < 2; pr++ {
 			for st := 0; st < 2; st++ {
+				if st == 1 && noMission {
+					fates[i][pr][1] = fates[i][pr][0]
+					continue
+				}
 				fates[i][pr][st] = e.fateOf(p, i, pr == 1, st == 1, ems, cv, mend, &ship, &salvo, &mission, &cship, &csalvo, &cmission)
 			}
 		}
