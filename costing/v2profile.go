@@ -68,24 +68,30 @@ type mountMemo struct {
 // mount need clearing between uses; the others are refilled.
 type offScratch struct {
 	direct, indirect, order []int     // mount indices
-	guided, perMount        []float64 // by mount
+	guided                  []float64 // by mount
 	mr                      []rates   // by mount
+	// What the sector being tried found, and the best so far.
+	cur, best *offenceDetail
+	// For offence2: by mount, the first mount alike; the sectors' names.
+	alike, names []int
 }
 
 // offScratch returns p's offenceAt scratch, making it on first use.
-func (p *profile) offScratch() *offScratch {
+func (p *profile) offScratch(nOpp int) *offScratch {
 	if p.off == nil {
 		n := len(p.mounts)
 		p.off = &offScratch{direct: make([]int, 0, n), indirect: make([]int, 0, n), order: make([]int, 0, n),
-			guided: make([]float64, n), perMount: make([]float64, n), mr: make([]rates, n)}
+			guided: make([]float64, n), mr: make([]rates, n), alike: make([]int, n), names: make([]int, 0, 2*n),
+			cur: newOffenceDetail(n, nOpp), best: newOffenceDetail(n, nOpp)}
 	}
 	return p.off
 }
 
-// mountV2 is one weapon mount: its place in the design (section and
-// index in its weapons), the count and weapon name the design gives, and
-// the weapon as the dice roll it.
+// mountV2 is one weapon mount: its weapon definition, its place in the
+// design (section and index in its weapons), the count and weapon name
+// the design gives, and the weapon as the dice roll it.
 type mountV2 struct {
+	def     *designer.WeaponDef
 	section designer.SectionName
 	index   int
 	mounted int
@@ -246,7 +252,7 @@ func (e *eval) profile2() *profile {
 					m |= 1 << uint(x)
 				}
 			}
-			p.mounts = append(p.mounts, mountV2{section: ns.Name, index: i, mounted: mt.Count, name: w.Name,
+			p.mounts = append(p.mounts, mountV2{def: w, section: ns.Name, index: i, mounted: mt.Count, name: w.Name,
 				count: float64(clampCount(mt.Count)), w: specOf(t, w), sectors: m})
 		}
 		for _, h := range sec.Hangars {
@@ -361,4 +367,8 @@ func fighterSpec(t *Table, w *designer.FighterWeapon) wspec {
 		mod: clampInt(w.Modifier, -100, 100), rof: rof, tShips: containsString(w.Targets, designer.FighterTargetsStarships),
 		am: has("AM"), dm: has("DM"), ds: has("DS"), io: has("IO"), ml: has("ML"), ph: has("PH"), pr: has("PR"),
 		qm: has("QM"), spq: has("SP"), tm: has("TM")}
+}
+
+func newOffenceDetail(mounts, opponents int) *offenceDetail {
+	return &offenceDetail{opp: make([]oppOffence, opponents), perMount: make([]float64, mounts)}
 }

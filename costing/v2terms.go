@@ -224,48 +224,89 @@ func (e *eval) offence2(p *profile) *Node {
 	for _, m := range p.mounts {
 		hold = hold || m.w.indirect
 	}
-	best, bestS, bestD := -1.0, 0, true
-	var seen []uint64
+	// Mounts are alike when they mount the same weapon definition the
+	// same number of times: everything offenceAt works out for a mount
+	// comes from its weapon and count. A sector's firing mounts are named,
+	// in mount order, by the first mount alike; sectors named alike give
+	// the same O to the last bit, so each is tried once (a later one
+	// never beats an earlier equal).
+	sc := p.offScratch(len(e.t.V2.Opponents))
+	alike := sc.alike
+	for i := range p.mounts {
+		alike[i] = i
+		for j := 0; j < i; j++ {
+			if p.mounts[j].def == p.mounts[i].def && p.mounts[j].count == p.mounts[i].count {
+				alike[i] = j
+				break
+			}
+		}
+	}
+	best, bestS, bestD, found := -1.0, 0, true, false
+	var ends [9]int // sector k's name is names[ends[k]:ends[k+1]]
+	names := sc.names[:0]
+	tried := 0
 	for s := 0; s < 8; s++ {
-		var set uint64
-		for i, m := range p.mounts {
-			if m.sectors&(1<<uint(s)) != 0 {
-				set |= 1 << uint(i%64)
+		start := len(names)
+		for i := range p.mounts {
+			m := &p.mounts[i]
+			if m.sectors&(1<<uint(s)) != 0 && m.w.tShips && m.w.pulse > 0 && (m.w.indirect || m.w.rng > 0) {
+				names = append(names, alike[i])
 			}
 		}
 		dup := false
-		for _, x := range seen {
-			dup = dup || x == set
+		for k := 0; k < tried && !dup; k++ {
+			dup = slices.Equal(names[ends[k]:ends[k+1]], names[start:])
 		}
-		if dup && len(p.mounts) <= 64 {
+		if dup {
+			names = names[:start]
 			continue
 		}
-		seen = append(seen, set)
+		tried++
+		ends[tried] = len(names)
 		for _, useDirect := range []bool{true, false} {
 			if !useDirect && !hold {
 				continue
 			}
-			if v := e.offenceAt(p, s, useDirect, nil); v > best+1e-12 {
-				best, bestS, bestD = v, s, useDirect
+			if v := e.offenceAt(p, s, useDirect, sc.cur); v > best+1e-12 {
+				best, bestS, bestD, found = v, s, useDirect, true
+				sc.cur, sc.best = sc.best, sc.cur
 			}
 		}
+	}
+	sc.names = names
+	if !found { // no sector gave a number (NaN): work out sector 0 to explain it
+		e.offenceAt(p, bestS, bestD, sc.best)
 	}
 	t := e.t
 	n := e.node("offence", "Offence O", e.m.v2.offenceFormula, 0, in("firing sector", float64(bestS)))
 	if !bestD {
 		n.Inputs = append(n.Inputs, in("direct fire held for the sensors", 1))
 	}
-	raw := e.offenceAt(p, bestS, bestD, n)
+	raw := e.explainOffence(p, bestS, bestD, sc.best, n)
 	floor := float64(t.OffenceFloor * t.ReferenceOffence)
 	n.Value = max(raw, floor)
 	n.Inputs = append(n.Inputs, in("raw", raw), in("floor", floor))
 	return n
 }
 
+// offenceDetail is what offenceAt found, kept for the explanation of the
+// best firing sector (explainOffence) so that it is not worked out again.
+type offenceDetail struct {
+	raw, wTot                   float64
+	opp                         []oppOffence // by opponent
+	perMount                    []float64    // by mount: weighted damage
+	fighterV, ramV, ftlV, teleV float64
+}
+
+// oppOffence is O against one reference opponent and what it came from.
+type oppOffence struct {
+	o, tk float64
+	all   rates
+}
+
 // offenceAt is the raw O when the ship fires into sector, using its best
-// sensor array for direct fire when useDirect, and explains it under n
-// when n is not nil.
-func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float64 {
+// sensor array for direct fire when useDirect; out gets the details.
+func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDetail) float64 {
 	t := e.t
 	v := t.V2
 	sensor := 0
@@ -274,7 +315,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 	}
 	// Which mounts fire: direct ones into the sector; indirect ones
 	// launched into it, as many as the spare sensor arrays guide.
-	sc := p.offScratch()
+	sc := p.offScratch(len(e.t.V2.Opponents))
 	direct, indirect := sc.direct[:0], sc.indirect[:0]
 	for i := range p.mounts {
 		m := &p.mounts[i]
@@ -332,7 +373,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 
 	wTot := 0.0
 	total := 0.0
-	perMount := sc.perMount
+	perMount := out.perMount
 	clear(perMount)
 	var fighterV, ramV, ftlV, teleV float64
 	for oi := range v.Opponents {
@@ -430,22 +471,36 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 		o := (r.Shields + hTarget) / (tk + v.KillTurns0)
 		total += r.Weight * o
 		wTot += r.Weight
-		if n != nil {
-			for i := range mr {
-				perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
-			}
-			e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, o,
-				in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", tk), in("damage to shields a turn", all.shield),
-				in("hull damage a turn", all.hull), in("criticals a turn", all.critH), in("critical worth", cv), in("EMS cap", float64(r.EMS))))
+		for i := range mr {
+			perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
 		}
+		out.opp[oi] = oppOffence{o: o, tk: tk, all: all}
 	}
 	raw := 0.0
 	if wTot > 0 {
 		raw = total / wTot
 	}
-	if n == nil {
-		return raw
+	out.raw, out.wTot = raw, wTot
+	out.fighterV, out.ramV, out.ftlV, out.teleV = fighterV, ramV, ftlV, teleV
+	return raw
+}
+
+// explainOffence explains under n the raw O that offenceAt found (d)
+// when the ship fires into sector, using direct fire when useDirect, and
+// returns it.
+func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offenceDetail, n *Node) float64 {
+	v := e.t.V2
+	for oi := range v.Opponents {
+		r := &v.Opponents[oi]
+		ro := &e.m.v2.opp[oi]
+		x := &d.opp[oi]
+		hTarget := r.SectionHull + r.CoreHull
+		e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, x.o,
+			in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", x.tk), in("damage to shields a turn", x.all.shield),
+			in("hull damage a turn", x.all.hull), in("criticals a turn", x.all.critH), in("critical worth", ro.critValue), in("EMS cap", float64(r.EMS))))
 	}
+	wTot, perMount := d.wTot, d.perMount
+	fighterV, ramV, ftlV, teleV := d.fighterV, d.ramV, d.ftlV, d.teleV
 	for i := range p.mounts {
 		m := &p.mounts[i]
 		why := "count x rate of fire x P(hit) x pulse x E[pulse], mean over opponents and weighted ranges"
@@ -476,7 +531,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, n *Node) float6
 	if teleV > 0 {
 		e.add(n, e.node("teleport", "Teleporter attacks", "criticals a turn", teleV/wTot))
 	}
-	return raw
+	return d.raw
 }
 
 // mountAgainst is what mount i does against reference opponent oi,
