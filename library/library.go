@@ -136,7 +136,10 @@ type Design struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Deleted   bool
-	Latest    Version
+	// Outline is what a list draws of the latest version's sections
+	// (library.Outline); "" when the store has not computed it yet.
+	Outline string
+	Latest  Version
 }
 
 // NewDesign is what a Store needs to create a design and its version 1.

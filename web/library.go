@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -29,7 +28,8 @@ type designCard struct {
 	Updated                             string
 }
 
-// card summarises d from its stored latest version.
+// card summarises d from its stored latest version: the drawing from the
+// design's outline when the store gave one, else from the document.
 func card(d *library.Design) designCard {
 	author := d.OwnerName
 	if author == "" {
@@ -37,21 +37,27 @@ func card(d *library.Design) designCard {
 	}
 	ev := d.Latest.Evaluation
 	class := strings.TrimSpace(ev.Hull + " hull, " + ev.Movement)
+	outline := d.Outline
+	if outline == "" {
+		outline = library.Outline(d.Latest.Document)
+	}
 	return designCard{
 		ID: d.ID, Name: d.Name, Class: class, Author: author, Visibility: string(d.Visibility),
 		CV: ev.CV, Points: ev.Points, Tier: ev.Tier, Forks: d.Forks, Version: d.Version,
-		Drawing: sectionsSVG(d.Latest.Document, 56),
+		Drawing: sectionsSVG(outline, 56),
 		Updated: d.UpdatedAt.UTC().Format("2 Jan 2006"),
 	}
 }
 
-// cards summarises designs as u sees them. Lists carry no documents, so
-// each design's latest version is read for its drawing (a key lookup); a
-// design that cannot be read now is shown without one.
+// cards summarises designs as u sees them. Lists carry no documents but
+// each design's outline, which is all a drawing needs; only a design whose
+// store has not computed its outline yet (a library upgraded while its
+// backfill runs) has its latest version read for the drawing (a key
+// lookup), and one that cannot be read now is shown without one.
 func (s *Server) cards(ctx context.Context, u *library.User, ds []*library.Design) []designCard {
 	out := make([]designCard, 0, len(ds))
 	for _, d := range ds {
-		if len(d.Latest.Document) == 0 {
+		if d.Outline == "" && len(d.Latest.Document) == 0 {
 			if full, err := s.lib.Design(ctx, u, d.ID); err == nil {
 				d.Latest.Document = full.Latest.Document
 			}
@@ -61,28 +67,19 @@ func (s *Server) cards(ctx context.Context, u *library.User, ds []*library.Desig
 	return out
 }
 
-// sectionsSVG draws a design's sections from its stored document: the core
-// in the middle and each outboard section on its side, each square sized
-// by its hull hits (area proportional). It reads the document only; no
-// rule is computed. A document it cannot read draws nothing.
-func sectionsSVG(doc json.RawMessage, size int) template.HTML {
-	var d struct {
-		Sections map[string]struct {
-			Layers []struct {
-				HullHits int `json:"hullHits"`
-			} `json:"layers"`
-		} `json:"sections"`
-	}
-	if json.Unmarshal(doc, &d) != nil || len(d.Sections) == 0 {
+// sectionsSVG draws a design's sections from its outline (library.Outline
+// of its stored document): the core in the middle and each outboard
+// section on its side, each square sized by its hull hits (area
+// proportional). No rule is computed. An outline with nothing to draw, or
+// none, draws nothing.
+func sectionsSVG(outline string, size int) template.HTML {
+	secs, most, ok := library.ParseOutline(outline)
+	if !ok || outline == "-" {
 		return ""
 	}
 	hits := map[string]int{}
-	most := 1
-	for name, s := range d.Sections {
-		for _, l := range s.Layers {
-			hits[name] += l.HullHits
-		}
-		most = max(most, hits[name])
+	for _, sec := range secs {
+		hits[sec.Name] = sec.HullHits
 	}
 	cell := float64(size) / 3
 	var b strings.Builder
@@ -93,17 +90,18 @@ func sectionsSVG(doc json.RawMessage, size int) template.HTML {
 	}{{"core", 1.5, 1.5}, {"fore", 1.5, 0.5}, {"aft", 1.5, 2.5}, {"port", 0.5, 1.5}, {"starboard", 2.5, 1.5}}
 	var label []string
 	for _, o := range order {
-		if _, ok := d.Sections[o.name]; ok {
-			label = append(label, fmt.Sprintf("%s %d hull hits", o.name, hits[o.name]))
+		if h, ok := hits[o.name]; ok {
+			label = append(label, fmt.Sprintf("%s %d hull hits", o.name, h))
 		}
 	}
 	b.WriteString(template.HTMLEscapeString(strings.Join(label, ", ")))
 	b.WriteString(`">`)
 	for _, o := range order {
-		if _, ok := d.Sections[o.name]; !ok {
+		h, ok := hits[o.name]
+		if !ok {
 			continue
 		}
-		side := cell * (0.35 + 0.6*math.Sqrt(float64(hits[o.name])/float64(most)))
+		side := cell * (0.35 + 0.6*math.Sqrt(float64(h)/float64(most)))
 		cls := "sec-out"
 		if o.name == "core" {
 			cls = "sec-core"

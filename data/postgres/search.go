@@ -3,10 +3,9 @@ package postgres
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/slipway/slipway/data/words"
 )
 
 // The library's words are tokenised here, in Go, the way SQLite's FTS5
@@ -19,39 +18,9 @@ import (
 // dictionaries (which split "42-B" or "v2.0" differently) never see the
 // text.
 
-// tokens splits s into folded tokens.
-func tokens(s string) []string {
-	var out []string
-	var b strings.Builder
-	latinBase := false
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
-		}
-	}
-	for _, r := range norm.NFD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			// A combining mark: dropped after a Latin letter (a diacritic),
-			// kept after anything else.
-			if b.Len() > 0 && !latinBase {
-				b.WriteRune(r)
-			}
-		case unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r):
-			b.WriteRune(unicode.ToLower(r))
-			latinBase = unicode.Is(unicode.Latin, r)
-		default:
-			flush()
-			latinBase = false
-		}
-	}
-	flush()
-	for i, t := range out {
-		out[i] = norm.NFC.String(t)
-	}
-	return out
-}
+// tokens splits s into folded tokens (package words, shared with the
+// SQLite store).
+func tokens(s string) []string { return words.Tokens(s) }
 
 // maxLexeme keeps a token within PostgreSQL's limit of 2,046 bytes per
 // lexeme; longer tokens are cut (and match by their first bytes).

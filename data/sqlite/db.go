@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -33,6 +34,13 @@ type DB struct {
 	writerDone chan struct{}
 	closeMu    sync.RWMutex
 	closed     bool
+
+	// wordsReady is set once every live design has its words (migration
+	// 0006), so the library may test rows by them; stopBackfill ends the
+	// backfill goroutine, which closes backfillDone.
+	wordsReady   atomic.Bool
+	stopBackfill context.CancelFunc
+	backfillDone chan struct{}
 }
 
 // Open opens (creating if needed) the database at path and applies every
@@ -73,6 +81,15 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	n := max(4, runtime.GOMAXPROCS(0)*2)
 	db.r.SetMaxOpenConns(n)
 	db.r.SetMaxIdleConns(n)
+	if done, err := db.wordsComplete(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	} else if done {
+		db.wordsReady.Store(true)
+	}
+	bctx, cancel := context.WithCancel(context.Background())
+	db.stopBackfill, db.backfillDone = cancel, make(chan struct{})
+	go db.backfill(bctx)
 	return db, nil
 }
 
@@ -114,6 +131,11 @@ func dsn(path, txlock string) string {
 // Close waits for queued writes, stops the writer and closes both
 // connection pools. Writes submitted afterwards fail with ErrClosed.
 func (db *DB) Close() error {
+	if db.stopBackfill != nil {
+		db.stopBackfill()
+		<-db.backfillDone
+		db.stopBackfill = nil
+	}
 	db.closeMu.Lock()
 	if !db.closed && db.jobs != nil {
 		db.closed = true

@@ -20,7 +20,7 @@ const designCols = `d.seq, d.id, d.owner_id, CASE WHEN u.deleted_at IS NULL THEN
 	d.forks, d.created_at, d.updated_at,
 	d.owner_id, d.updated_at, d.model_version, d.cv, d.points, d.tier, d.ems, d.target_rating,
 	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal,
-	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL`
+	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL, coalesce(d.outline, '')`
 
 const docCols = `, v.document, v.result, v.problems, v.model_version`
 
@@ -45,7 +45,7 @@ func scanDesign(s scanner, withDocs bool) (*library.Design, error) {
 		&d.Description, &tags, &d.Universe, &d.Version, &d.ParentID, &d.ParentVersion,
 		&d.Forks, &created, &updated,
 		&d.Latest.AuthorID, &vcreated, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS, &e.TargetRating,
-		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &cf, &legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted}
+		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &cf, &legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted, &d.Outline}
 	var doc, res, probs []byte
 	if withDocs {
 		dest = append(dest, &doc, &res, &probs, &d.Latest.ResultModel)
@@ -90,15 +90,20 @@ func (db *DB) createDesign(ctx context.Context, tx *sql.Tx, nd *library.NewDesig
 	if nd.ParentID != "" {
 		parent, parentVersion = nd.ParentID, nd.ParentVersion
 	}
+	author, err := ownerName(ctx, tx, nd.OwnerID)
+	if err != nil {
+		return err
+	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO designs (id, owner_id, visibility, ruleset, rules_version, name,
 		description, tags, universe, version, parent_id, parent_version, created_at, updated_at,
 		cv, points, tier, tech_level, movement, hull, carries_fighters, legal, ems, target_rating,
-		mass_factor, model_version)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		mass_factor, model_version, words, outline)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		nd.ID, nd.OwnerID, string(nd.Visibility), nd.Ruleset, nd.RulesVersion, nd.Name,
 		nd.Description, string(tags), nd.Universe, parent, parentVersion, now, now,
 		e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull, e.CarriesFighters, e.Legal,
-		e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion)
+		e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion,
+		designWords(nd.Name, nd.Description, nd.Tags, nd.Universe, author), library.Outline(nd.Version.Document))
 	if err != nil {
 		if isUnique(err) {
 			return library.ErrConflict
@@ -216,21 +221,26 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta librar
 		}
 		e := v.Evaluation
 		tags, _ := json.Marshal(nonNil(meta.Tags))
-		_, err = tx.ExecContext(ctx, `UPDATE designs SET version = ?, visibility = ?, ruleset = ?, rules_version = ?,
-			name = ?, description = ?, tags = ?, universe = ?, updated_at = ?, cv = ?, points = ?, tier = ?,
-			tech_level = ?, movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?,
-			mass_factor = ?, model_version = ? WHERE seq = ?`,
-			cur+1, string(meta.Visibility), meta.Ruleset, meta.RulesVersion, meta.Name, meta.Description,
-			string(tags), meta.Universe, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
-			e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, seq)
-		if err != nil {
-			return err
-		}
 		var owner int64
 		if err := tx.QueryRowContext(ctx, `SELECT owner_id FROM designs WHERE seq = ?`, seq).Scan(&owner); err != nil {
 			return err
 		}
 		meta.OwnerID = owner
+		author, err := ownerName(ctx, tx, owner)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE designs SET version = ?, visibility = ?, ruleset = ?, rules_version = ?,
+			name = ?, description = ?, tags = ?, universe = ?, updated_at = ?, cv = ?, points = ?, tier = ?,
+			tech_level = ?, movement = ?, hull = ?, carries_fighters = ?, legal = ?, ems = ?, target_rating = ?,
+			mass_factor = ?, model_version = ?, words = ?, outline = ? WHERE seq = ?`,
+			cur+1, string(meta.Visibility), meta.Ruleset, meta.RulesVersion, meta.Name, meta.Description,
+			string(tags), meta.Universe, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
+			e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion,
+			designWords(meta.Name, meta.Description, meta.Tags, meta.Universe, author), library.Outline(v.Document), seq)
+		if err != nil {
+			return err
+		}
 		if parent != "" {
 			if err := recountForks(ctx, tx, parent); err != nil {
 				return err

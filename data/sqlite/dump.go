@@ -226,6 +226,17 @@ func (db *DB) LoadDesigns(ctx context.Context, ds []dump.Design, vs []dump.Versi
 				d.Seq, d.Name, d.Description, strings.Join(d.Tags, " "), d.Universe, d.OwnerID); err != nil {
 				return fmt.Errorf("index design %s: %w", d.ID, err)
 			}
+			// Its words as the index has them; the outline is left to the
+			// backfill (the web draws from the document meanwhile).
+			var author string
+			if err := tx.QueryRowContext(ctx, `SELECT CASE WHEN deleted_at IS NULL THEN name ELSE '' END FROM users
+				WHERE id = ?`, d.OwnerID).Scan(&author); err != nil && err != sql.ErrNoRows {
+				return fmt.Errorf("index design %s: %w", d.ID, err)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE designs SET words = ? WHERE seq = ?`,
+				designWords(d.Name, d.Description, d.Tags, d.Universe, author), d.Seq); err != nil {
+				return fmt.Errorf("index design %s: %w", d.ID, err)
+			}
 		}
 		for _, v := range vs {
 			e := v.Eval

@@ -111,6 +111,9 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 			`DELETE FROM tokens WHERE user_id = ?`,
 			`DELETE FROM designs_fts WHERE rowid IN (SELECT seq FROM designs WHERE owner_id = ? AND deleted_at IS NULL AND visibility <> 'public')`,
 			`UPDATE designs_fts SET author = '' WHERE rowid IN (SELECT seq FROM designs WHERE owner_id = ? AND deleted_at IS NULL)`,
+			// The words lose their author too: what follows words.AuthorSep.
+			`UPDATE designs SET words = substr(words, 1, instr(words, char(30))) || ' ' || char(31)
+				WHERE owner_id = ? AND deleted_at IS NULL AND words IS NOT NULL`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, userID); err != nil {
 				return err
