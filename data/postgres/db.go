@@ -39,6 +39,10 @@ type DB struct {
 	pool *pgxpool.Pool
 	// now returns the current time; tests may replace it.
 	now func() time.Time
+	// stopBackfill ends the outline backfill (backfill.go), which closes
+	// backfillDone.
+	stopBackfill context.CancelFunc
+	backfillDone chan struct{}
 }
 
 // IsURL reports whether s names a PostgreSQL database (a postgres:// or
@@ -91,11 +95,21 @@ func open(ctx context.Context, url string, upTo int) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	if upTo == 0 {
+		bctx, cancel := context.WithCancel(context.Background())
+		db.stopBackfill, db.backfillDone = cancel, make(chan struct{})
+		go db.backfill(bctx)
+	}
 	return db, nil
 }
 
 // Close closes every connection of the pool.
 func (db *DB) Close() error {
+	if db.stopBackfill != nil {
+		db.stopBackfill()
+		<-db.backfillDone
+		db.stopBackfill = nil
+	}
 	db.pool.Close()
 	return nil
 }

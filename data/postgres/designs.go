@@ -20,7 +20,7 @@ const designCols = `d.seq, d.id, d.owner_id, CASE WHEN u.deleted_at IS NULL THEN
 	coalesce(d.parent_version, 0), d.forks, d.created_at, d.updated_at,
 	d.owner_id, d.updated_at, d.model_version, d.cv, d.points, d.tier, d.ems, d.target_rating,
 	d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal,
-	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL`
+	coalesce(p.visibility, ''), coalesce(p.owner_id, 0), p.deleted_at IS NOT NULL, coalesce(d.outline, '')`
 
 const docCols = `, v.document, v.result, v.problems, v.model_version`
 
@@ -38,7 +38,8 @@ func scanDesign(row pgx.Row, withDocs bool) (*library.Design, error) {
 		&d.Description, &d.Tags, &d.Universe, &d.Version, &d.ParentID, &d.ParentVersion,
 		&d.Forks, &d.CreatedAt, &d.UpdatedAt,
 		&d.Latest.AuthorID, &d.Latest.CreatedAt, &e.ModelVersion, &e.CV, &e.Points, &e.Tier, &e.EMS, &e.TargetRating,
-		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted}
+		&e.MassFactor, &e.TechLevel, &e.Movement, &e.Hull, &e.CarriesFighters, &e.Legal, &pvis, &d.ParentOwnerID, &d.ParentDeleted,
+		&d.Outline}
 	var doc, res, probs []byte
 	if withDocs {
 		dest = append(dest, &doc, &res, &probs, &d.Latest.ResultModel)
@@ -147,9 +148,9 @@ func queueCreate(b *pgx.Batch, nd *library.NewDesign, author string, now time.Ti
 	b.Queue(`WITH d AS (
 		INSERT INTO designs (id, owner_id, visibility, ruleset, rules_version, name, description, tags, universe,
 			version, parent_id, parent_version, created_at, updated_at, cv, points, tier, tech_level, movement, hull,
-			carries_fighters, legal, ems, target_rating, mass_factor, model_version, search)
+			carries_fighters, legal, ems, target_rating, mass_factor, model_version, search, outline)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-			$21, $22, $23, $24, $25::tsvector)
+			$21, $22, $23, $24, $25::tsvector, $31)
 		RETURNING seq)
 	INSERT INTO versions (design_seq, n, document, result, problems, author_id, created_at, visibility, bytes,
 		model_version, cv, points, tier, ems, target_rating, mass_factor, tech_level, movement, hull,
@@ -159,7 +160,7 @@ func queueCreate(b *pgx.Batch, nd *library.NewDesign, author string, now time.Ti
 		nd.Universe, parent, parentVersion, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
 		e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion,
 		searchVector(nd.Name, nd.Description, nd.Tags, nd.Universe, author),
-		doc, res, probs, string(vis), len(doc)+len(res)+len(probs))
+		doc, res, probs, string(vis), len(doc)+len(res)+len(probs), library.Outline(doc))
 }
 
 // recountForks sets the fork count of each design in ids to its public,
@@ -240,11 +241,12 @@ func (db *DB) UpdateDesign(ctx context.Context, id string, base int, meta librar
 		b.Queue(`UPDATE designs SET version = $1, visibility = $2, ruleset = $3, rules_version = $4, name = $5,
 			description = $6, tags = $7, universe = $8, updated_at = $9, cv = $10, points = $11, tier = $12,
 			tech_level = $13, movement = $14, hull = $15, carries_fighters = $16, legal = $17, ems = $18,
-			target_rating = $19, mass_factor = $20, model_version = $21, search = $22::tsvector WHERE seq = $23`,
+			target_rating = $19, mass_factor = $20, model_version = $21, search = $22::tsvector, outline = $24
+			WHERE seq = $23`,
 			cur+1, string(meta.Visibility), meta.Ruleset, meta.RulesVersion, meta.Name, meta.Description,
 			nonNil(meta.Tags), meta.Universe, now, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
 			e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion,
-			searchVector(meta.Name, meta.Description, meta.Tags, meta.Universe, author), seq)
+			searchVector(meta.Name, meta.Description, meta.Tags, meta.Universe, author), seq, library.Outline(doc))
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return err
 		}

@@ -71,6 +71,7 @@ func Run(t *testing.T, open Opener) {
 		{"FleetSearch", testFleetSearch},
 		{"DesignVersions", testDesignVersions},
 		{"FleetReferences", testFleetReferences},
+		{"Outline", testOutline},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
