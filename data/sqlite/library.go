@@ -145,7 +145,7 @@ func (db *DB) libraryPage(ctx context.Context, q library.LibraryQuery, col strin
 		if col == "d.seq" {
 			add("d.seq "+cmp+" ?", q.After.Seq)
 		} else {
-			add("("+col+", d.seq) "+cmp+" (?, ?)", q.After.Key, q.After.Seq)
+			add(keyCond(col, cmp), q.After.Key, q.After.Key, q.After.Seq)
 		}
 	}
 	order := col + " " + dir
@@ -230,7 +230,7 @@ func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col strin
 		if keyCol == "" {
 			after, afterArgs = []string{"d.seq " + cmp + " ?"}, []any{q.After.Seq}
 		} else {
-			after, afterArgs = []string{"(" + col + ", d.seq) " + cmp + " (?, ?)"}, []any{q.After.Key, q.After.Seq}
+			after, afterArgs = []string{keyCond(col, cmp)}, []any{q.After.Key, q.After.Key, q.After.Seq}
 		}
 	}
 	order := "d.seq " + dir
@@ -262,7 +262,7 @@ func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col strin
 		if keyCol == "" {
 			where, args = append(where, "d.seq "+bcmp+" ?"), append(args, bseq)
 		} else {
-			where, args = append(where, "("+col+", d.seq) "+bcmp+" (?, ?)"), append(args, bkey, bseq)
+			where, args = append(where, keyCond(col, bcmp)), append(args, bkey, bkey, bseq)
 		}
 	}
 	for _, p := range pats {
@@ -280,4 +280,14 @@ func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col strin
 		return nil, nil // too few matches within the budget: ask the index
 	}
 	return pageOf(q, ds, limit), nil
+}
+
+// keyCond is the condition (col, d.seq) op (?, ?) on a sort key and the
+// row number, with its arguments key, key, seq. It is spelled out, not a
+// row value: SQLite ranges an index over a row value's first column, but
+// not over "name COLLATE NOCASE", and a cursor or bound on the name order
+// then scanned the index from its start.
+func keyCond(col, op string) string {
+	strict := op[:1]
+	return col + " " + strict + "= ? AND (" + col + " " + strict + " ? OR d.seq " + op + " ?)"
 }
