@@ -71,7 +71,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.w.Close()
 		return nil, err
 	}
-	if db.r, err = sql.Open("sqlite", dsn(path, "deferred")+"&_pragma=query_only(1)"); err != nil {
+	if db.r, err = sql.Open("sqlite", dsn(path, "deferred")+"&_pragma=query_only(1)"+readerPragmas); err != nil {
 		db.w.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
