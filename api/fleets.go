@@ -213,7 +213,7 @@ func (s *Server) myFleets(c *gin.Context) {
 // the sort order asked (sort, order), a page of limit; next is the opaque
 // cursor of the following page.
 func (s *Server) fleetLibrary(c *gin.Context) {
-	q, err := parseFleetQuery(c.Query)
+	q, err := ParseFleetQuery(c.Query)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -233,36 +233,48 @@ func (s *Server) fleetLibrary(c *gin.Context) {
 		limit = 20
 	}
 	if len(fs) == limit {
-		sort := q.Sort
-		if sort == "" {
-			sort = "newest"
-		}
-		desc := library.FleetSorts[sort]
-		if q.Order != "" {
-			desc = q.Order == "desc"
-		}
-		b, _ := json.Marshal(cursorJSON{sort, desc, library.FleetCursor(library.FleetQuery{Sort: sort}, fs[len(fs)-1])})
-		next = base64.RawURLEncoding.EncodeToString(b)
+		next = EncodeFleetCursor(q, fs[len(fs)-1])
 	}
 	c.Header("Cache-Control", "public, no-cache")
 	s.json(c, http.StatusOK, map[string]any{"fleets": out, "next": next})
 }
 
-// parseFleetQuery reads the fleet library's query parameters; the
-// Service checks what they mean.
-func parseFleetQuery(get func(string) string) (library.FleetQuery, error) {
+// EncodeFleetCursor returns the opaque cursor of the page that follows
+// the fleet last for query q (as ParseFleetQuery read it), as
+// /api/v1/fleet-library's "next" gives it; the web fleet library uses it,
+// so a page link means the same on both.
+func EncodeFleetCursor(q library.FleetQuery, last *library.Fleet) string {
+	sort := q.Sort
+	if sort == "" {
+		sort = "newest"
+	}
+	desc := library.FleetSorts[sort]
+	if q.Order != "" {
+		desc = q.Order == "desc"
+	}
+	b, _ := json.Marshal(cursorJSON{sort, desc, library.FleetCursor(library.FleetQuery{Sort: sort}, last)})
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// ParseFleetQuery reads the fleet library's URL query parameters (q,
+// sort, order, limitKind, tier, cvMin, cvMax, pointsMin, pointsMax, limit,
+// cursor) into a FleetQuery; the Service checks what they mean. A
+// malformed parameter is an error naming it. The web fleet library shares
+// it, so a search URL means the same on /fleets and
+// /api/v1/fleet-library.
+func ParseFleetQuery(get func(string) string) (library.FleetQuery, error) {
 	q := library.FleetQuery{Q: get("q"), Sort: get("sort"), Order: get("order"), LimitKind: get("limitKind")}
 	bad := func(name, why string) (library.FleetQuery, error) {
 		return q, &library.Error{Code: library.EInvalid, Field: name, Message: why}
 	}
 	for _, p := range []struct {
-		name string
-		dst  *int
-	}{{"tier", &q.MaxTier}, {"limit", &q.Limit}} {
+		name, allowed string
+		dst           *int
+	}{{"tier", "give 1, 2 or 3", &q.MaxTier}, {"limit", fmt.Sprintf("give a whole number from 1 to %d", library.MaxPage), &q.Limit}} {
 		if v := get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return bad(p.name, "must be a positive whole number")
+				return bad(p.name, fmt.Sprintf("is %q; %s", v, p.allowed))
 			}
 			*p.dst = n
 		}
@@ -274,7 +286,7 @@ func parseFleetQuery(get func(string) string) (library.FleetQuery, error) {
 		if v := get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return bad(p.name, "must be a whole number from 0")
+				return bad(p.name, fmt.Sprintf("is %q; give a whole number from 0", v))
 			}
 			*p.dst = &n
 		}

@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/library"
 )
@@ -79,47 +79,64 @@ func limitUnit(kind string) string {
 
 // fleetsData is the Data of the fleet library page.
 type fleetsData struct {
-	Q       string
-	Results []fleetCard
-	Next    string
-	Error   string
-	Mine    []fleetCard
+	Get        func(string) string
+	Results    []fleetCard
+	Next       string
+	Error      string
+	ErrorField string
+	Mine       []fleetCard
+	// Sorts, Tiers and LimitKinds are the choices of the search form.
+	Sorts, Tiers, LimitKinds []string
 }
 
-// fleetsPage serves /fleets: the public fleets, searched by ?q= (words of
-// the name, description or owner), newest first, paged by ?cursor=, as
-// GET /api/v1/fleet-library. Signed in, the player's own fleets follow.
+// fleetSorts lists library.FleetSorts for the form: newest (the
+// default) first, then by name.
+func fleetSorts() []string {
+	out := []string{"newest"}
+	for k := range library.FleetSorts {
+		if k != "newest" {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out[1:])
+	return out
+}
+
+// fleetsPage serves /fleets: the public fleets, searched, filtered,
+// sorted and paged by the URL's query, which means what it means on
+// GET /api/v1/fleet-library (one parser, api.ParseFleetQuery). The form is
+// a plain GET form. Signed in, the player's own fleets follow.
 func (s *Server) fleetsPage(w http.ResponseWriter, r *http.Request) {
 	qv := r.URL.Query()
-	data := fleetsData{Q: qv.Get("q")}
+	data := fleetsData{Get: qv.Get, Sorts: fleetSorts(), Tiers: []string{"1", "2", "3"}, LimitKinds: []string{"cv", "points"}}
 	status := http.StatusOK
-	q := library.FleetQuery{Q: data.Q, Limit: 20}
-	if c := qv.Get("cursor"); c != "" {
-		n, err := strconv.ParseInt(c, 10, 64)
-		if err != nil || n < 1 {
-			status, data.Error = http.StatusBadRequest, "the cursor is not one this page gave; start the search again"
+	q, err := api.ParseFleetQuery(qv.Get)
+	var fs []*library.Fleet
+	if err == nil {
+		if q.Limit == 0 {
+			q.Limit = 20
 		}
-		q.After = n
+		fs, err = s.lib.FleetLibrary(r.Context(), q)
 	}
-	if data.Error == "" {
-		fs, err := s.lib.FleetLibrary(r.Context(), q)
-		switch {
-		case library.ErrorCode(err) == library.EInvalid:
-			status = http.StatusBadRequest
-			_, data.Error = fieldError(err)
-		case err != nil:
+	if err != nil {
+		if library.ErrorCode(err) != library.EInvalid {
 			panic(err)
-		default:
-			for _, f := range fs {
-				data.Results = append(data.Results, cardOfFleet(f))
-			}
-			if len(fs) == q.Limit {
-				next := url.Values{"cursor": {strconv.FormatInt(fs[len(fs)-1].Seq, 10)}}
-				if data.Q != "" {
-					next.Set("q", data.Q)
+		}
+		status = http.StatusBadRequest
+		data.ErrorField, data.Error = fieldError(err)
+	} else {
+		for _, f := range fs {
+			data.Results = append(data.Results, cardOfFleet(f))
+		}
+		if len(fs) == q.Limit {
+			next := url.Values{}
+			for k, v := range qv {
+				if k != "cursor" && len(v) > 0 && v[0] != "" {
+					next[k] = v[:1]
 				}
-				data.Next = "/fleets?" + next.Encode()
 			}
+			next.Set("cursor", api.EncodeFleetCursor(q, fs[len(fs)-1]))
+			data.Next = "/fleets?" + next.Encode()
 		}
 	}
 	if u := s.user(r); u != nil {
