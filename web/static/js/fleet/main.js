@@ -12,7 +12,7 @@ import { ApiError, Evaluator, call, login, me, register } from '../designer/api.
 import { AuthDialog } from '../dialog.js';
 import { showSignedIn } from '../session.js';
 import { edits, drop, forget, inChain, freeShips } from './tree.js';
-import { AddShips, Chain, ConflictDialog, FleetSettings, Panel, Ships, Squadrons } from './view.js';
+import { AddShips, Chain, ConflictDialog, Deployment, FleetSettings, Panel, Ships, Squadrons } from './view.js';
 
 const EVAL_DELAY_MS = 60; // keys typed together send one request
 const SEARCH_DELAY_MS = 200;
@@ -77,6 +77,12 @@ app.squadronResult = (i) => {
 const refKey = (design, version) => `${design}@${version}`;
 app.designOf = (ship) => (ship.design ? app.designs.get(refKey(ship.design, ship.version)) : ship.document ? { doc: ship.document } : null);
 app.updateFor = (id) => (app.eval.updates || []).find((u) => u.ship === id);
+/** towOf is the evaluation's tow of ship id (F-07): who brings it, with
+ *  which grappler, chosen or found; towsBy the ships that id tows. */
+app.towOf = (id) => ((app.eval.result && app.eval.result.tows) || []).find((t) => t.ship === id) || null;
+app.towsBy = (id) => ((app.eval.result && app.eval.result.tows) || []).filter((t) => t.by === id);
+/** zoneResult is the evaluation's sum of one deployment zone (F-08). */
+app.zoneResult = (zone) => ((app.eval.result && app.eval.result.deployment) || []).find((z) => z.zone === zone) || null;
 app.cicOf = (id) => {
   const r = app.eval.result;
   const s = r && (r.ships || []).find((x) => x.id === id);
@@ -153,8 +159,81 @@ app.removeShip = (i) => {
     doc.ships.splice(i, 1);
     for (const s of doc.ships) if (s.towedBy === id) delete s.towedBy;
     for (const s of doc.squadrons || []) if (s.assignedTo === id) delete s.assignedTo;
+    if (doc.deployment) unplace(doc.deployment, id);
   });
 };
+
+// ---- the deployment ------------------------------------------------------
+
+/** roles are the deployment's roles as the fleet's JSON Schema lists them. */
+app.roles = () => {
+  const d = (((app.facts.jsonSchema || {}).$defs || {}).Deployment || {}).properties || {};
+  return (d.role && d.role.enum) || [];
+};
+/** zonesOf lists the zones of an encounter for a role, from the facts. */
+app.zonesOf = (encounter, role) => {
+  const e = app.facts.encounters.find((x) => x.id === encounter);
+  return (e && e[role]) || [];
+};
+/** zoneOf is the zone ship id is deployed in and its place there. */
+app.zoneOf = (id) => {
+  const dep = app.store.doc.deployment;
+  for (const [z, ids] of Object.entries((dep && dep.zones) || {})) {
+    const k = (ids || []).indexOf(id);
+    if (k >= 0) return { zone: z, path: `deployment.zones.${z}[${k}]` };
+  }
+  return null;
+};
+
+/** unplace takes ship id out of every zone; a zone left empty goes. */
+function unplace(dep, id) {
+  for (const z of Object.keys(dep.zones || {})) {
+    dep.zones[z] = (dep.zones[z] || []).filter((x) => x !== id);
+    if (!dep.zones[z].length) delete dep.zones[z];
+  }
+}
+
+/** place puts ship id in zone (none: not deployed), keeping each zone's
+ *  ships in roster order. */
+function place(doc, id, zone) {
+  const dep = doc.deployment;
+  unplace(dep, id);
+  if (!zone) return;
+  const order = (doc.ships || []).map((s) => s.id);
+  const list = [...(dep.zones[zone] || []), id];
+  dep.zones[zone] = list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** toggleDeployment gives the fleet a deployment (the first encounter and
+ *  role, every ship in the first zone) or takes it away; one undo step. */
+app.toggleDeployment = (on) => app.store.change((doc) => {
+  if (!on) {
+    delete doc.deployment;
+    return;
+  }
+  const e = app.facts.encounters[0];
+  const role = app.roles()[0];
+  const first = app.zonesOf(e.id, role)[0];
+  doc.deployment = { encounter: e.id, role, zones: {} };
+  if (first && (doc.ships || []).length) doc.deployment.zones[first.zone] = doc.ships.map((s) => s.id);
+});
+
+/** setDeployment changes the encounter or the role; ships in a zone the
+ *  new one does not have move to its first zone. */
+app.setDeployment = (key, value) => app.store.change((doc) => {
+  const dep = doc.deployment;
+  dep[key] = value;
+  const zones = app.zonesOf(dep.encounter, dep.role).map((z) => z.zone);
+  if (!zones.length) return;
+  for (const z of Object.keys(dep.zones || {})) {
+    if (zones.includes(z)) continue;
+    for (const id of dep.zones[z] || []) place(doc, id, zones[0]);
+    delete dep.zones[z];
+  }
+});
+
+/** placeShip deploys ship id in zone ('' takes it out). */
+app.placeShip = (id, zone) => app.store.change((doc) => { place(doc, id, zone); });
 
 app.addSquadron = (key) => {
   const t = app.squadronTypes().find((x) => x.key === key);
@@ -323,6 +402,7 @@ function App() {
         <${Ships} app=${app} />
         <${Chain} app=${app} />
         <${Squadrons} app=${app} />
+        <${Deployment} app=${app} />
       </div>
       <${Panel} app=${app} />
     </div>

@@ -18,22 +18,26 @@ function Probs({ app, path }) {
 const described = (app, path) => (app.probsAt(path).length ? idFor(path, '-p') : undefined);
 const invalid = (app, path) => (app.probsAt(path).some((p) => p.severity === 'error') ? 'true' : undefined);
 
-/** Select edits a choice at path; the first option may stand for "absent". */
-function Select({ app, path, label, options, absent, number }) {
+/** Select edits a choice at path; the first option may stand for "absent".
+ *  set, when given, makes the change instead of writing the value at
+ *  path; hint is a line under the select that describes it. */
+function Select({ app, path, label, options, absent, number, set, hint }) {
   const v = get(app.store.doc, path);
   const id = idFor(path);
   const onChange = (e) => {
     const raw = e.target.value;
-    if (raw === '') app.remove(path);
+    if (set) set(raw);
+    else if (raw === '') app.remove(path);
     else app.set(path, number ? Number(raw) : raw);
   };
   return html`<div class="field select">
     <label for=${id}>${label}</label>
     <select id=${id} data-path=${path} value=${v === undefined ? '' : String(v)} onChange=${onChange}
-      aria-invalid=${invalid(app, path)} aria-describedby=${described(app, path)}>
+      aria-invalid=${invalid(app, path)} aria-describedby=${[hint ? idFor(path, '-h') : '', described(app, path) || ''].join(' ').trim() || undefined}>
       ${absent !== undefined ? html`<option value="">${absent}</option>` : ''}
       ${options.map((o) => html`<option value=${String(o.value ?? o)}>${o.label ?? String(o)}</option>`)}
     </select>
+    ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
     <${Probs} app=${app} path=${path} />
   </div>`;
 }
@@ -164,9 +168,32 @@ function ShipCard({ app, ship, i }) {
       <${Select} app=${app} path=${p + '.crewQuality'} label="Crew quality" absent=${dflt(d && d.crewQuality)} number=${true} options=${f.crewQuality} />
       <${Select} app=${app} path=${p + '.commandQuality'} label="Command quality" absent=${dflt(d && d.commandQuality)} options=${f.commandQuality} />
       <${Select} app=${app} path=${p + '.damageControl'} label="Damage control" absent=${dflt(d && d.damageControl)} options=${f.damageControl} />
+      <div class="wide"><${TowedBy} app=${app} ship=${ship} p=${p} r=${r} /></div>
     </div>
     ${d ? html`<${Hangars} app=${app} d=${d} p=${p} />` : design && design.error ? html`<p class="notice bad">${design.error}</p>` : ''}
   </li>`;
+}
+
+/** TowedBy chooses the fleet ship whose grappler brings this one into the
+ *  game (F-07); empty lets the server find one. The line under it says
+ *  what the evaluation settled: who tows it and with which grappler, or
+ *  that it jumps by itself, and which ships it tows. */
+function TowedBy({ app, ship, p, r }) {
+  const ships = app.store.doc.ships || [];
+  const ftlOf = (id) => {
+    const x = (app.eval.result && app.eval.result.ships || []).find((s) => s.id === id);
+    return x ? x.ftl : undefined;
+  };
+  const tow = app.towOf(ship.id);
+  const tows = app.towsBy(ship.id);
+  const parts = [];
+  if (tow) parts.push(`Towed by ${app.label(tow.by)} (grappler ${tow.grappler}, ${tow.chosen ? 'as chosen' : 'found automatically'}).`);
+  else if (r && r.ftl) parts.push('Jumps by its own FTL drive.');
+  else if (r) parts.push('No tow found.');
+  if (tows.length) parts.push(`Tows ${tows.map((t) => `${app.label(t.ship)} (grappler ${t.grappler})`).join(', ')}.`);
+  return html`<${Select} app=${app} path=${p + '.towedBy'} label="Towed by" absent="found automatically"
+    options=${ships.filter((s) => s.id !== ship.id).map((s) => ({ value: s.id, label: app.label(s.id) + (ftlOf(s.id) === false ? ' · no FTL' : '') }))}
+    hint=${parts.join(' ') || undefined} />`;
 }
 
 /** Hangars shows each hangar bay of the design: fixed by the design, or a
@@ -243,6 +270,73 @@ export function Squadrons({ app }) {
           </select></div>
         <button type="button" class="btn" id="add-squadron" onClick=${() => app.addSquadron(types.some((t) => t.key === app.sqPick) ? app.sqPick : types[0].key)}>Add squadrons</button>
       </div>` : html`<p class="muted small">Squadron types come from the fleet's designs; none of them defines one.</p>`}
+    </div>
+  </section>`;
+}
+
+/** Deployment places the fleet's ships in the zones of an encounter
+ *  (F-08): whether to give one, the encounter and the role, the zones
+ *  with the most of the fleet's CV each may hold (from the facts) and
+ *  what each holds (from the evaluation), and a zone per ship. */
+export function Deployment({ app }) {
+  const f = app.facts;
+  const doc = app.store.doc;
+  const dep = doc.deployment;
+  const ships = doc.ships || [];
+  const zones = dep ? app.zonesOf(dep.encounter, dep.role) : [];
+  // zones the document names that the encounter does not have stay
+  // visible, so the problem the server reports about them has a place
+  const extra = dep ? Object.keys(dep.zones || {}).filter((z) => !zones.some((x) => x.zone === z)).sort() : [];
+  const zoneProbs = (z) => app.probsAt(`deployment.zones.${z}`);
+  return html`<section class="group deployment" aria-labelledby="h-deploy" data-path="deployment">
+    <div class="group-body">
+      <h2 id="h-deploy">Deployment</h2>
+      <div class="field check">
+        <input type="checkbox" id="deploy-on" checked=${!!dep} onChange=${(e) => app.toggleDeployment(e.target.checked)} aria-describedby="deploy-help" />
+        <label for="deploy-on">Give a deployment</label>
+      </div>
+      <p class="hint" id="deploy-help">Place the ships in the zones of an encounter; each zone may hold at most a share of the fleet's CV.</p>
+      <${Probs} app=${app} path="deployment" />
+      ${dep ? html`
+        <div class="grid">
+          <div class="wide"><${Select} app=${app} path="deployment.encounter" label="Encounter" set=${(v) => app.setDeployment('encounter', v)}
+            options=${f.encounters.map((e) => ({ value: e.id, label: `${e.name} (initiative difference ${e.minDifference}+)` }))} /></div>
+          <${Select} app=${app} path="deployment.role" label="Role" set=${(v) => app.setDeployment('role', v)} options=${app.roles()} />
+        </div>
+        <ul class="zone-list" aria-label="Zones">
+          ${[...zones, ...extra.map((z) => ({ zone: z }))].map((z) => {
+            const zr = app.zoneResult(z.zone);
+            const probs = zoneProbs(z.zone);
+            const bad = probs.some((x) => x.severity === 'error');
+            return html`<li class=${'zone' + (bad ? ' over' : '')} data-zone=${z.zone} data-path=${`deployment.zones.${z.zone}`} key=${z.zone}>
+              <span class="zone-name">${z.zone}</span>
+              ${z.maxShare !== undefined ? html`<span class="small">CV <b class="zone-cv">${zr ? zr.cv : '—'}</b>, <b class="zone-share">${zr ? Math.round(zr.share) : '—'}%</b> of the fleet; at most <b>${z.maxShare}%</b></span>`
+                : html`<span class="small bad">not a zone of this encounter</span>`}
+              <${Probs} app=${app} path=${`deployment.zones.${z.zone}`} />
+            </li>`;
+          })}
+        </ul>
+        ${ships.length ? html`<table class="placements">
+          <caption class="sub-h">Where each ship deploys</caption>
+          <thead><tr><th scope="col">Ship</th><th scope="col">Zone</th></tr></thead>
+          <tbody>${ships.map((s, i) => {
+            const at = app.zoneOf(s.id);
+            const id = 'zone-of-' + idFor(s.id);
+            const probs = [...(at ? app.probsAt(at.path) : []), ...app.probsAt(`ships[${i}]`).filter((x) => x.rule === 'F-08')];
+            return html`<tr key=${s.id}>
+              <th scope="row"><label for=${id}>${app.label(s.id)}</label></th>
+              <td><div class="field select"><select id=${id} data-path=${at ? at.path : undefined} data-ship=${s.id} value=${at ? at.zone : ''}
+                  aria-invalid=${probs.some((x) => x.severity === 'error') ? 'true' : undefined} aria-describedby=${probs.length ? id + '-p' : undefined}
+                  onChange=${(e) => app.placeShip(s.id, e.target.value)}>
+                <option value="">not deployed</option>
+                ${zones.map((z) => html`<option value=${z.zone}>${z.zone} (at most ${z.maxShare}%)</option>`)}
+                ${extra.map((z) => html`<option value=${z}>${z} (not a zone of this encounter)</option>`)}
+              </select>
+              ${probs.length ? html`<ul class="field-problems" id=${id + '-p'}>${probs.map((p) => html`<li class=${p.severity}><span class="rule">${p.rule}</span> ${p.message}</li>`)}</ul>` : ''}</div></td>
+            </tr>`;
+          })}</tbody>
+        </table>` : html`<p class="muted small">No ships to deploy yet.</p>`}
+      ` : ''}
     </div>
   </section>`;
 }
