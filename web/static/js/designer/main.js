@@ -3,8 +3,8 @@
 // panel from one application object, and asks the server to evaluate the
 // document after every change.
 import { html, render } from '../ui.js';
-import { clone, diff, get, idFor, parent, patternMatcher, remove, set } from './doc.js';
-import { Store, draftKey, readDraft, undoKeys } from './store.js';
+import { clone, get, idFor, parent, patternMatcher, remove, set } from './doc.js';
+import { Store, draftKey, readDraft, saveFailed, undoKeys } from './store.js';
 import * as api from './api.js';
 import { DesignForm } from './form.js';
 import { Panel } from './panel.js';
@@ -351,42 +351,22 @@ async function save(mode = 'auto', etag) {
     }
     app.dialog = null;
   } catch (e) {
-    await saveFailed(e);
+    await onSaveFailed(e);
   } finally {
     app.saving = false;
     rerender();
   }
 }
 
-async function saveFailed(e) {
-  if (!(e instanceof api.ApiError)) {
-    app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
-    return;
-  }
-  switch (e.status) {
-    case 401:
-      app.user = null;
-      app.pending = () => save();
-      app.dialog = 'auth';
-      app.auth = { mode: 'login', error: 'Your session has ended; log in again to save.', busy: false };
-      return;
-    case 412: {
-      const theirs = await api.getDesign(app.store.meta.id);
-      app.conflict = {
-        theirs: theirs.data, etag: theirs.etag,
-        changes: diff(app.store.doc, theirs.data.design),
-        mineCV: app.eval.result ? app.eval.result.cv : undefined,
-      };
-      app.dialog = 'conflict';
-      return;
-    }
-    case 422:
-      app.status = { text: `not saved: ${e.message} (${e.problems.length} problems). Keep it private until it is legal.`, kind: 'bad' };
-      return;
-    default:
-      app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
-  }
-}
+/** onSaveFailed is the shared handler (store.js) with the designer's
+ *  URL on 412, its conflict dialog's combat values and its 422 text. */
+const onSaveFailed = (e) => saveFailed(app, e, {
+  save: () => save(),
+  latest: () => api.getDesign(app.store.meta.id),
+  docOf: (d) => d.design,
+  conflict: () => ({ mineCV: app.eval.result ? app.eval.result.cv : undefined }),
+  illegal: (err) => `not saved: ${err.message} (${err.problems.length} problems). Keep it private until it is legal.`,
+});
 
 app.resolveConflict = async (choice) => {
   const c = app.conflict;

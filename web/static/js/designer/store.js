@@ -2,7 +2,8 @@
 // draft kept in this browser's local storage so that nothing is lost on a
 // reload. The document is the single source of the form: every field is
 // read from it and every edit is a change to it.
-import { clone } from './doc.js';
+import { clone, diff } from './doc.js';
+import { ApiError } from './api.js';
 
 const HISTORY = 200; // undo steps kept
 const COALESCE_MS = 1200; // typing into one field within this time is one step
@@ -137,4 +138,45 @@ export function undoKeys(e, store) {
     return true;
   }
   return false;
+}
+
+// saveFailed tells the player why a save failed, the same way on every
+// page that saves a document with the Store (the designer and the fleet
+// builder), and leaves the draft as it is: an error that is not the
+// server's says so; 401 opens the log-in dialog, which saves again once
+// signed in; 412 reads the saved version and opens the conflict dialog
+// with every field that differs; 422 shows the page's own reason. The
+// page says what differs between them:
+//   save()       saves again (after logging in);
+//   latest()     reads the saved version: the URL fetched on 412, to
+//                {data, etag};
+//   docOf(data)  the document in that answer;
+//   conflict()   anything more the page's conflict dialog shows;
+//   illegal(e)   the text shown for a 422.
+export async function saveFailed(app, e, page) {
+  const kept = (msg) => ({ text: `not saved: ${msg}. Your draft is kept in this browser.`, kind: 'bad' });
+  if (!(e instanceof ApiError)) {
+    app.status = kept(e.message);
+    return;
+  }
+  switch (e.status) {
+    case 401:
+      app.user = null;
+      app.pending = () => page.save();
+      app.dialog = 'auth';
+      app.auth = { mode: 'login', error: 'Your session has ended; log in again to save.', busy: false };
+      return;
+    case 412: {
+      const theirs = await page.latest();
+      app.conflict = { theirs: theirs.data, etag: theirs.etag, changes: diff(app.store.doc, page.docOf(theirs.data)),
+        ...(page.conflict ? page.conflict() : {}) };
+      app.dialog = 'conflict';
+      return;
+    }
+    case 422:
+      app.status = { text: page.illegal(e), kind: 'bad' };
+      return;
+    default:
+      app.status = kept(e.message);
+  }
 }

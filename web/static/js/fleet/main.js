@@ -6,9 +6,9 @@
 // draft in local storage, the log-in dialog and saving with If-Match work
 // as in the designer, whose modules it shares.
 import { html, render } from '../ui.js';
-import { clone, diff, get, idFor, parent, remove, set } from '../designer/doc.js';
-import { Store, readDraft, undoKeys } from '../designer/store.js';
-import { ApiError, Evaluator, call, login, me, register } from '../designer/api.js';
+import { clone, get, idFor, parent, remove, set } from '../designer/doc.js';
+import { Store, readDraft, saveFailed, undoKeys } from '../designer/store.js';
+import { Evaluator, call, login, me, register } from '../designer/api.js';
 import { AuthDialog } from '../dialog.js';
 import { showSignedIn } from '../session.js';
 import { edits, drop, forget, inChain, freeShips } from './tree.js';
@@ -612,38 +612,21 @@ async function save(mode = 'auto', etag) {
     }
     app.dialog = null;
   } catch (e) {
-    await saveFailed(e);
+    await onSaveFailed(e);
   } finally {
     app.saving = false;
     rerender();
   }
 }
 
-async function saveFailed(e) {
-  if (!(e instanceof ApiError)) {
-    app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
-    return;
-  }
-  switch (e.status) {
-    case 401:
-      app.user = null;
-      app.pending = () => save();
-      app.dialog = 'auth';
-      app.auth = { mode: 'login', error: 'Your session has ended; log in again to save.', busy: false };
-      return;
-    case 412: {
-      const theirs = await api.fleet(app.store.meta.id);
-      app.conflict = { theirs: theirs.data, etag: theirs.etag, changes: diff(app.store.doc, theirs.data.fleet) };
-      app.dialog = 'conflict';
-      return;
-    }
-    case 422:
-      app.status = { text: `not saved: ${e.message}${e.problems.length ? ` (${e.problems.length} problems)` : ''}. A published fleet must be legal; keep it private until it is.`, kind: 'bad' };
-      return;
-    default:
-      app.status = { text: `not saved: ${e.message}. Your draft is kept in this browser.`, kind: 'bad' };
-  }
-}
+/** onSaveFailed is the shared handler (store.js) with the fleet's URL
+ *  on 412 and the builder's 422 text. */
+const onSaveFailed = (e) => saveFailed(app, e, {
+  save: () => save(),
+  latest: () => api.fleet(app.store.meta.id),
+  docOf: (d) => d.fleet,
+  illegal: (err) => `not saved: ${err.message}${err.problems.length ? ` (${err.problems.length} problems)` : ''}. A published fleet must be legal; keep it private until it is.`,
+});
 
 app.resolveConflict = async (choice) => {
   const c = app.conflict;
@@ -676,7 +659,7 @@ app.upgrade = async (id) => {
       app.store.replace(res.data.fleet);
       app.status = { text: `${app.label(id)} moved to version ${up.latest}; saved as fleet version ${res.data.version}`, kind: 'ok' };
     } catch (e) {
-      await saveFailed(e);
+      await onSaveFailed(e);
     }
     rerender();
     return;
