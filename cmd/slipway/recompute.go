@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"github.com/slipway/slipway/library"
 )
@@ -16,12 +18,13 @@ func recomputeCommand() command {
 		name:    "recompute",
 		summary: "re-evaluate stored designs under the current costing model, printing old and new numbers",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N] [--batch N] [--workers N]")
+			fs := newFlags("recompute", stderr, "recompute [--db PATH|URL] [--json] [--history N] [--batch N] [--workers N] [--cpuprofile FILE]")
 			dbPath := fs.String("db", envOr("SLIPWAY_DB", "./slipway.db"), "database `PATH|URL`: a SQLite file or a postgres:// URL (env SLIPWAY_DB)")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
 			history := fs.Int("history", 0, "also print the last `N` recorded re-evaluations (including those done at server start)")
 			batch := fs.Int("batch", library.RecomputeBatch, "store `N` designs per transaction")
 			workers := fs.Int("workers", runtime.GOMAXPROCS(0), "evaluate designs on `N` goroutines at once")
+			cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the recomputation to `FILE` (go tool pprof reads it)")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
@@ -38,6 +41,19 @@ func recomputeCommand() command {
 				return 1
 			}
 			defer db.Close()
+			if *cpuProfile != "" {
+				f, err := os.Create(*cpuProfile)
+				if err != nil {
+					fmt.Fprintln(stderr, "slipway recompute:", err)
+					return 1
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					fmt.Fprintln(stderr, "slipway recompute:", err)
+					return 1
+				}
+				defer pprof.StopCPUProfile()
+			}
 			rep, err := srv.Service().RecomputeWith(ctx, library.RecomputeOptions{Batch: *batch, Workers: *workers})
 			if err != nil {
 				fmt.Fprintln(stderr, "slipway recompute:", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/slipway/slipway/library"
 )
@@ -13,8 +14,21 @@ import (
 // model, each with its latest version's document. It walks the designs
 // table by its primary key from after (keyset pagination), so a whole
 // recomputation reads each row once.
+//
+// It reads through the writer connection, between the writer's
+// transactions, not from the reader pool. Recompute reads the next batch
+// while the writer stores the previous one; a reader connection doing so
+// held a snapshot across the writer's commits, so the checkpoint after a
+// commit could not copy back the whole write-ahead log and the next write
+// could not restart it: the WAL grew by every page each batch wrote
+// (past 260 MB on a million designs) and every read then searched it,
+// slowing the run tenfold. On the writer connection a read never overlaps
+// a commit, so each checkpoint completes and the WAL stays at about the
+// autocheckpoint threshold plus a batch (TestRecomputeWALBounded). It
+// also spares a reader's page cache being thrown away at every batch
+// because the writer changed the file.
 func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT d.seq, d.id, d.version, d.model_version, d.cv, d.points, d.tier,
+	rows, err := db.w.QueryContext(ctx, `SELECT d.seq, d.id, d.version, d.model_version, d.cv, d.points, d.tier,
 		d.ems, d.target_rating, d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal, v.document
 		FROM designs d JOIN versions v ON v.design_seq = d.seq AND v.n = d.version
 		WHERE d.seq > ? AND d.deleted_at IS NULL AND d.model_version <> ? ORDER BY d.seq LIMIT ?`, after, model, limit)
@@ -42,10 +56,14 @@ func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit
 
 // SaveRecomputations stores each design's new summary, if the design is
 // still live and at the recomputed version, and logs the old and new
-// numbers, all in one transaction with statements prepared once. A
-// recomputation that changed no number updates the model version alone,
-// which touches none of the library's indexes.
+// numbers, all in one transaction: one prepared UPDATE per design and the
+// log rows of the designs it updated in multi-row INSERTs of logChunk
+// rows. A recomputation that changed no number updates the model version
+// alone, which touches none of the library's indexes.
 func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation) error {
+	if len(rs) == 0 {
+		return nil
+	}
 	err := db.tx(ctx, func(tx *sql.Tx) error {
 		now := formatTime(db.now())
 		full, err := tx.PrepareContext(ctx, `UPDATE designs SET cv = ?, points = ?, tier = ?, tech_level = ?,
@@ -61,12 +79,7 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			return err
 		}
 		defer same.Close()
-		logged, err := tx.PrepareContext(ctx, `INSERT INTO recomputations (design_seq, n, old_model, new_model,
-			old_cv, new_cv, old_points, new_points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer logged.Close()
+		stored := make([]*library.Recomputation, 0, len(rs))
 		for i := range rs {
 			r := &rs[i]
 			e := r.Evaluation
@@ -83,10 +96,20 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			if n, err := res.RowsAffected(); err != nil || n == 0 {
 				continue // saved or deleted meanwhile
 			}
-			if _, err := logged.ExecContext(ctx, r.DesignSeq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV,
-				r.OldPoints, r.NewPoints, now); err != nil {
-				return err
+			stored = append(stored, r)
+		}
+		args := make([]any, 0, 9*min(len(stored), logChunk))
+		for len(stored) > 0 {
+			k := min(len(stored), logChunk)
+			args = args[:0]
+			for _, r := range stored[:k] {
+				args = append(args, r.DesignSeq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV,
+					r.OldPoints, r.NewPoints, now)
 			}
+			if _, err := tx.ExecContext(ctx, logInsert(k), args...); err != nil {
+				return fmt.Errorf("log: %w", err)
+			}
+			stored = stored[k:]
 		}
 		return nil
 	})
@@ -94,6 +117,33 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 		return fmt.Errorf("save recomputations: %w", err)
 	}
 	return nil
+}
+
+// logChunk is how many recomputation log rows one INSERT writes (9
+// parameters a row, well under SQLite's limit of 32,766).
+const logChunk = 100
+
+// fullLogInsert is the INSERT of logChunk log rows.
+var fullLogInsert = logInsertText(logChunk)
+
+// logInsert returns the INSERT of k log rows.
+func logInsert(k int) string {
+	if k == logChunk {
+		return fullLogInsert
+	}
+	return logInsertText(k)
+}
+
+func logInsertText(k int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO recomputations (design_seq, n, old_model, new_model, old_cv, new_cv, old_points, new_points, at) VALUES `)
+	for i := range k {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`(?,?,?,?,?,?,?,?,?)`)
+	}
+	return b.String()
 }
 
 // Recomputations returns the most recent recorded re-evaluations, newest
