@@ -58,8 +58,12 @@ func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit
 // still live and at the recomputed version, and logs the old and new
 // numbers, all in one transaction: one prepared UPDATE per design and the
 // log rows of the designs it updated in multi-row INSERTs of logChunk
-// rows. A recomputation that changed no number updates the model version
-// alone, which touches none of the library's indexes.
+// rows. An UPDATE sets only what may have changed, since SQLite rewrites
+// the entry of every index on a column the statement sets, changed or
+// not: a recomputation that changed no number sets the model version
+// alone, which touches none of the library's indexes, and one that
+// changed only the numbers (CV, points, EMS, target rating, mass factor:
+// what a model change moves) leaves the tier index alone.
 func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation) error {
 	if len(rs) == 0 {
 		return nil
@@ -73,6 +77,12 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			return err
 		}
 		defer full.Close()
+		numbers, err := tx.PrepareContext(ctx, `UPDATE designs SET cv = ?, points = ?, ems = ?, target_rating = ?,
+			mass_factor = ?, model_version = ? WHERE seq = ? AND version = ? AND deleted_at IS NULL`)
+		if err != nil {
+			return err
+		}
+		defer numbers.Close()
 		same, err := tx.PrepareContext(ctx, `UPDATE designs SET model_version = ?
 			WHERE seq = ? AND version = ? AND deleted_at IS NULL`)
 		if err != nil {
@@ -84,9 +94,13 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			r := &rs[i]
 			e := r.Evaluation
 			var res sql.Result
-			if r.SameNumbers() {
+			switch {
+			case r.SameNumbers():
 				res, err = same.ExecContext(ctx, e.ModelVersion, r.DesignSeq, r.Version)
-			} else {
+			case onlyNumbersChanged(r.Old, e):
+				res, err = numbers.ExecContext(ctx, e.CV, e.Points, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion,
+					r.DesignSeq, r.Version)
+			default:
 				res, err = full.ExecContext(ctx, e.CV, e.Points, e.Tier, e.TechLevel, e.Movement, e.Hull,
 					e.CarriesFighters, e.Legal, e.EMS, e.TargetRating, e.MassFactor, e.ModelVersion, r.DesignSeq, r.Version)
 			}
@@ -98,6 +112,16 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 			}
 			stored = append(stored, r)
 		}
+		if len(stored) == 0 {
+			return nil
+		}
+		var chunk *sql.Stmt // the INSERT of logChunk rows, prepared once
+		if len(stored) >= logChunk {
+			if chunk, err = tx.PrepareContext(ctx, fullLogInsert); err != nil {
+				return err
+			}
+			defer chunk.Close()
+		}
 		args := make([]any, 0, 9*min(len(stored), logChunk))
 		for len(stored) > 0 {
 			k := min(len(stored), logChunk)
@@ -106,7 +130,12 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 				args = append(args, r.DesignSeq, r.Version, r.OldModel, r.NewModel, r.OldCV, r.NewCV,
 					r.OldPoints, r.NewPoints, now)
 			}
-			if _, err := tx.ExecContext(ctx, logInsert(k), args...); err != nil {
+			if k == logChunk {
+				_, err = chunk.ExecContext(ctx, args...)
+			} else {
+				_, err = tx.ExecContext(ctx, logInsertText(k), args...)
+			}
+			if err != nil {
 				return fmt.Errorf("log: %w", err)
 			}
 			stored = stored[k:]
@@ -119,6 +148,14 @@ func (db *DB) SaveRecomputations(ctx context.Context, rs []library.Recomputation
 	return nil
 }
 
+// onlyNumbersChanged reports whether new differs from old in nothing but
+// the numbers the numbers-only UPDATE sets.
+func onlyNumbersChanged(old, new library.Evaluation) bool {
+	old.CV, old.Points, old.EMS, old.TargetRating, old.MassFactor, old.ModelVersion =
+		new.CV, new.Points, new.EMS, new.TargetRating, new.MassFactor, new.ModelVersion
+	return old == new
+}
+
 // logChunk is how many recomputation log rows one INSERT writes (9
 // parameters a row, well under SQLite's limit of 32,766).
 const logChunk = 100
@@ -126,14 +163,7 @@ const logChunk = 100
 // fullLogInsert is the INSERT of logChunk log rows.
 var fullLogInsert = logInsertText(logChunk)
 
-// logInsert returns the INSERT of k log rows.
-func logInsert(k int) string {
-	if k == logChunk {
-		return fullLogInsert
-	}
-	return logInsertText(k)
-}
-
+// logInsertText is the INSERT of k log rows.
 func logInsertText(k int) string {
 	var b strings.Builder
 	b.WriteString(`INSERT INTO recomputations (design_seq, n, old_model, new_model, old_cv, new_cv, old_points, new_points, at) VALUES `)

@@ -134,3 +134,71 @@ func TestRecomputeWALBounded(t *testing.T) {
 			"the checkpoints after the writer's commits could not restart it", fi.Size(), fi.Size()/4096, n, limit)
 	}
 }
+
+// TestRecomputeRestoresEverySummaryColumn marks designs stale in the three
+// ways SaveRecomputations tells apart (only the model version differs;
+// the numbers differ too; the tier, legality, hull and the rest differ as
+// well) and checks that a recompute puts back every summary column and
+// logs each design once, in batches whose log rows fill whole 100-row
+// INSERTs and a shorter one.
+func TestRecomputeRestoresEverySummaryColumn(t *testing.T) {
+	const n = 600
+	svc, db, _, plain := seedRecompute(t, n)
+	const cols = `seq, model_version, cv, points, tier, ems, target_rating, mass_factor, tech_level, movement, hull,
+		carries_fighters, legal`
+	summaries := func() []string {
+		rows, err := plain.Query(`SELECT ` + cols + ` FROM designs ORDER BY seq`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var v [13]any
+			ps := make([]any, len(v))
+			for i := range v {
+				ps[i] = &v[i]
+			}
+			if err := rows.Scan(ps...); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprint(v))
+		}
+		return out
+	}
+	want := summaries()
+	for _, q := range []string{
+		`UPDATE designs SET model_version = 'bench-old/0' WHERE seq % 3 = 0`,
+		`UPDATE designs SET model_version = 'bench-old/0', cv = cv + 7, points = points + 5, ems = ems + 1,
+			target_rating = target_rating + 1, mass_factor = mass_factor + 1 WHERE seq % 3 = 1`,
+		`UPDATE designs SET model_version = 'bench-old/0', cv = cv + 7, tier = tier + 1, tech_level = tech_level + 1,
+			movement = 'x', hull = 'y', carries_fighters = 1 - carries_fighters, legal = 1 - legal WHERE seq % 3 = 2`,
+	} {
+		if _, err := plain.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Optimize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := svc.RecomputeWith(context.Background(), library.RecomputeOptions{Batch: 250, Workers: 2})
+	if err != nil || rep.Designs != n {
+		t.Fatalf("recomputed %d designs, %v", rep.Designs, err)
+	}
+	got := summaries()
+	if len(got) != len(want) {
+		t.Fatalf("%d designs after, %d before", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("after recompute %s\nwant             %s", got[i], want[i])
+		}
+	}
+	var logged, designs int
+	if err := plain.QueryRow(`SELECT count(*), count(DISTINCT design_seq) FROM recomputations`).Scan(&logged, &designs); err != nil {
+		t.Fatal(err)
+	}
+	if logged != n || designs != n {
+		t.Errorf("%d log rows for %d designs, want %d for %d", logged, designs, n, n)
+	}
+}
