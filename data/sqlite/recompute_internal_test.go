@@ -1,0 +1,80 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
+)
+
+// TestStaleDesignsPlan checks that the stale-designs query walks the
+// designs table by its primary key from the last row read, whatever the
+// table statistics say: with statistics taken when the library was
+// smaller (as PRAGMA optimize leaves them until it next finds them
+// stale), SQLite chose to walk the versions' index from that row, look up
+// every design after it and sort them all for LIMIT, reading the rest of
+// the library for every batch.
+func TestStaleDesignsPlan(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "plan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cat := designer.BuiltinCatalogue()
+	svc := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: costing.NewModel(cat)})
+	owner, err := svc.EnsureUser(ctx, "plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := fs.ReadFile(data.Samples(), "reference-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := func(n int) {
+		var ds []*designer.Design
+		for i := range n {
+			d, err := designer.DecodeDesign(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Name, d.TechLevel = fmt.Sprintf("Plan %d", i), 5+i%6
+			ds = append(ds, d)
+		}
+		if _, err := svc.StoreDesigns(ctx, owner, ds, library.Public); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store(200)
+	if _, err := db.w.ExecContext(ctx, `ANALYZE`); err != nil {
+		t.Fatal(err)
+	}
+	store(1000)
+	for _, after := range []int64{0, 100, 180, 190, 195, 199, 250, 600, 1100} {
+		rows, err := db.w.QueryContext(ctx, `EXPLAIN QUERY PLAN `+staleDesignsQuery, after, "none", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		if len(plan) == 0 || !strings.HasPrefix(plan[0], "SEARCH d USING INTEGER PRIMARY KEY") ||
+			strings.Contains(strings.Join(plan, "\n"), "TEMP B-TREE") {
+			t.Errorf("after row %d the plan is\n\t%s\nwant designs walked by primary key, no sort", after, strings.Join(plan, "\n\t"))
+		}
+	}
+}
