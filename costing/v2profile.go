@@ -16,7 +16,7 @@ type profile struct {
 	// opponent, by mount x len(opponents) + opponent (mountAgainst).
 	memo []mountMemo
 	// off is offenceAt's working memory (offScratch).
-	off       *offScratch
+	off       offScratch
 	sensors   []int // sensor array ratings, best first
 	elint     int
 	targeting int
@@ -70,21 +70,33 @@ type offScratch struct {
 	direct, indirect, order []int     // mount indices
 	guided                  []float64 // by mount
 	mr                      []rates   // by mount
-	// What the sector being tried found, and the best so far.
+	// What the sector being tried found, and the best so far (each points
+	// into details).
 	cur, best *offenceDetail
+	details   [2]offenceDetail
 	// For offence2: by mount, the first mount alike; the sectors' names.
 	alike, names []int
 }
 
-// offScratch returns p's offenceAt scratch, making it on first use.
+// offScratch returns p's offenceAt scratch, making it on first use: its
+// slices are cut from one allocation of each type.
 func (p *profile) offScratch(nOpp int) *offScratch {
-	if p.off == nil {
+	sc := &p.off
+	if sc.cur == nil {
 		n := len(p.mounts)
-		p.off = &offScratch{direct: make([]int, 0, n), indirect: make([]int, 0, n), order: make([]int, 0, n),
-			guided: make([]float64, n), mr: make([]rates, n), alike: make([]int, n), names: make([]int, 0, 2*n),
-			cur: newOffenceDetail(n, nOpp), best: newOffenceDetail(n, nOpp)}
+		ints := make([]int, 6*n)
+		sc.direct, sc.indirect, sc.order = ints[0:0:n], ints[n:n:2*n], ints[2*n:2*n:3*n]
+		sc.alike, sc.names = ints[3*n:4*n:4*n], ints[4*n:4*n:6*n]
+		floats := make([]float64, 3*n)
+		sc.guided = floats[0:n:n]
+		sc.mr = make([]rates, n)
+		opp := make([]oppOffence, 2*nOpp)
+		for k := range sc.details {
+			sc.details[k] = offenceDetail{opp: opp[k*nOpp : (k+1)*nOpp : (k+1)*nOpp], perMount: floats[(k+1)*n : (k+2)*n : (k+2)*n]}
+		}
+		sc.cur, sc.best = &sc.details[0], &sc.details[1]
 	}
-	return p.off
+	return sc
 }
 
 // mountV2 is one weapon mount: its weapon definition, its place in the
@@ -367,8 +379,4 @@ func fighterSpec(t *Table, w *designer.FighterWeapon) wspec {
 		mod: clampInt(w.Modifier, -100, 100), rof: rof, tShips: containsString(w.Targets, designer.FighterTargetsStarships),
 		am: has("AM"), dm: has("DM"), ds: has("DS"), io: has("IO"), ml: has("ML"), ph: has("PH"), pr: has("PR"),
 		qm: has("QM"), spq: has("SP"), tm: has("TM")}
-}
-
-func newOffenceDetail(mounts, opponents int) *offenceDetail {
-	return &offenceDetail{opp: make([]oppOffence, opponents), perMount: make([]float64, mounts)}
 }
