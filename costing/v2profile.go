@@ -113,6 +113,17 @@ type mountV2 struct {
 	sectors uint8
 }
 
+// specOf is specOf(t, w), taken from an earlier mount of the same weapon
+// definition when there is one.
+func (p *profile) specOf(t *Table, w *designer.WeaponDef) wspec {
+	for i := range p.mounts {
+		if p.mounts[i].def == w {
+			return p.mounts[i].w
+		}
+	}
+	return specOf(t, w)
+}
+
 // explain returns the mount's explanation key, "mount[sections.fore.weapons[0]]",
 // and label, "2 x Heavy laser (sections.fore.weapons[0])". They are made
 // only for the explanation, not for every firing sector tried.
@@ -265,7 +276,7 @@ func (e *eval) profile2() *profile {
 				}
 			}
 			p.mounts = append(p.mounts, mountV2{def: w, section: ns.Name, index: i, mounted: mt.Count, name: w.Name,
-				count: float64(clampCount(mt.Count)), w: specOf(t, w), sectors: m})
+				count: float64(clampCount(mt.Count)), w: p.specOf(t, w), sectors: m})
 		}
 		for _, h := range sec.Hangars {
 			bay := d.HangarBay(h.Bay)

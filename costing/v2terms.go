@@ -918,6 +918,24 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		alive := max(0, 1-v.FighterContact*kill*v.FightTurns/pool)
 		missionK = float64(a.Squadrons*sq.Pulse) * alive
 	}
+	// The ship's point defence fires on a's direct hits worth it (when a
+	// has no salvos or squadrons for it to save itself for); the chance
+	// each copy stops one is the same on every arc: worked out once, by
+	// weapon and then mount.
+	intercepts := func(w *wspec) bool {
+		return !w.indirect && !hasMissiles && !hasFighters && pdDirect && sensor > 0 && float64(w.pulse)*meanFace(w.sides, w.mod) >= 3
+	}
+	var qBuf [16]float64
+	qs := qBuf[:0]
+	for wi := range ro.weapons {
+		if ws1 := &ro.weapons[wi]; intercepts(ws1) {
+			for i := range p.mounts {
+				if m := &p.mounts[i]; m.w.firesOnDirect() {
+					qs = append(qs, interceptChance(t, &m.w, sensor, ws1))
+				}
+			}
+		}
+	}
 	arcUnits := func(ar *defArc) (ship, salvo, mission rates) {
 		// The target rating follows the hull in the line of fire (the
 		// section facing it and the core), continuously: a hull hit that
@@ -935,21 +953,22 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 			hits += h
 			wr = append(wr, x)
 		}
-		k := 0
+		k, qi := 0, 0
 		for wi := range ro.weapons {
 			ws1 := &ro.weapons[wi]
 			if ws1.indirect {
 				continue
 			}
 			keep := 1.0
-			if !hasMissiles && !hasFighters && pdDirect && sensor > 0 && float64(ws1.pulse)*meanFace(ws1.sides, ws1.mod) >= 3 {
+			if intercepts(ws1) {
 				stop := 1.0
 				for i := range p.mounts {
 					m := &p.mounts[i]
 					if !m.w.firesOnDirect() {
 						continue
 					}
-					q := interceptChance(t, &m.w, sensor, ws1)
+					q := qs[qi]
+					qi++
 					tries := min(2, m.count/max(1, hits))
 					stop *= math.Pow(1-q, tries)
 				}
