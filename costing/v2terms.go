@@ -716,7 +716,6 @@ func (e *eval) ew2(p *profile) (float64, []Input) {
 // a turn against a plain target (so D is in hull hits), weighted.
 func (e *eval) defence2(p *profile) *Node {
 	n := e.node("defence", "Defence D", e.m.v2.defenceFormula, 0)
-	use := p
 	shields := 0.0
 	for _, a := range p.arcs {
 		shields += a.shields
@@ -728,12 +727,21 @@ func (e *eval) defence2(p *profile) *Node {
 		for i := range q.arcs {
 			q.arcs[i].shields = 0
 		}
-		if e.defenceFor(&q, nil) > e.defenceFor(p, nil) {
-			use = &q
+		// Each state is worked out once, explained under a node of its
+		// own; the one that counts gives n its value, inputs and children.
+		nq, np := e.node("", "", "", 0), e.node("", "", "", 0)
+		dq, dp := e.defenceFor(&q, nq), e.defenceFor(p, np)
+		src, d := np, dp
+		if dq > dp {
+			src, d = nq, dq
 			n.Inputs = append(n.Inputs, in("stealth instead of shields", 1))
 		}
+		n.Inputs = append(n.Inputs, src.Inputs...)
+		n.Children = src.Children
+		n.Value = d
+		return n
 	}
-	n.Value = e.defenceFor(use, n)
+	n.Value = e.defenceFor(p, n)
 	return n
 }
 
