@@ -1030,10 +1030,12 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 	// The ship presents the arc that keeps it alive longest; strike
 	// missions pick the arc that kills it soonest.
 	var fates [4][2][2]arcFate
+	noMissions := true
 	for i := 0; i < 4; i++ {
 		// Without a strike mission on the arc, being struck changes
 		// nothing: the same fate, worked out once.
 		noMission := !(mission[i].total() > 0) && !(cmission[i].total() > 0)
+		noMissions = noMissions && noMission
 		for pr := 0; pr < 2; pr++ {
 			for st := 0; st < 2; st++ {
 				if st == 1 && noMission {
@@ -1049,6 +1051,9 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		worst := 1e18
 		for w := 0; w < 4; w++ {
 			worst = min(worst, coreFalls(&fates, p.arcs[0].coreHull, b, w, mend, pStop))
+			if noMissions {
+				break // no strike mission anywhere: the weak arc changes nothing
+			}
 		}
 		best = max(best, worst)
 	}
