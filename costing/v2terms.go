@@ -400,7 +400,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 				ship.add(mr[i])
 				continue
 			}
-			q := p.memo[i*len(v.Opponents)+oi].q
+			q := e.mountAgainst(p, i, oi, sensor, ew).q
 			tries := min(2, float64(r.PDCount)/max(1, hits))
 			stop := 1 - math.Pow(1-q, tries)
 			keep := 1 - stop
@@ -540,10 +540,12 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 // the share of its salvos that reach, and the chance one copy of the
 // opponent's point defence stops one of its hits. offenceAt tries several
 // sectors with the same mounts; each answer is worked out once and kept
-// in p.memo.
+// in p.memo, under the first mount alike (offence2's p.off.alike: the
+// same weapon definition and count give the same answers).
 func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMemo {
 	t := e.t
 	v := t.V2
+	i = p.off.alike[i]
 	if p.memo == nil {
 		p.memo = make([]mountMemo, len(p.mounts)*len(v.Opponents))
 	}
