@@ -82,7 +82,7 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 	tb.addShip("clinton", "SS Clinton")
 	sel := `.pick-list[aria-label="Your designs"] [data-add]`
 	tb.do("search", chromedp.Click(chromedp.CSS("#ship-q")), chromedp.SendKeys(chromedp.CSS("#ship-q"), kb.End+strings.Repeat(kb.Backspace, 10)+"towed monitor"))
-	waitFor(t, tb, `!!document.querySelector(`+jsString(sel)+`)`, "the player's design")
+	waitFor(t, tb, `!!document.querySelector(`+jsString(sel)+`) && !document.querySelector('.pick-lists + [role="status"]').textContent`, "the player's design")
 	tb.click(sel)
 	waitFor(t, tb, `document.querySelectorAll('.ship-card').length === 3`, "the third ship")
 	tb.settle()

@@ -486,6 +486,12 @@ app.setQuery = (q) => {
   app.search.q = q;
   clearTimeout(searchTimer);
   searchTimer = setTimeout(app.runSearch, SEARCH_DELAY_MS);
+  // The lists below are for an older query until the search has run:
+  // say so at once, so nobody (nor a test) picks from a list about to go.
+  if (!app.search.busy) {
+    app.search.busy = true;
+    rerender();
+  }
 };
 app.runSearch = async () => {
   const s = app.search;
