@@ -259,7 +259,16 @@ func TestTwoNodes(t *testing.T) {
 			}
 		}(w)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// Kill the node once enough saves are acknowledged (eight writers are
+	// still saving, so the kill falls mid-save), however slow the machine.
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= 20 {
+			break
+		}
+	}
 	b.kill()
 	close(stop)
 	wg.Wait()
