@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/internal/loadmix"
 )
 
 // sampleDesign returns the first embedded sample design as a JSON object.
@@ -56,20 +57,19 @@ func searchLoad(ctx context.Context, s settings, w io.Writer) error {
 	}
 	r := drive(ctx, s, "GET "+path, func(i int) (*http.Request, error) {
 		rng := <-mu
+		lq := loadmix.Search(rng, rng.IntN(len(loadmix.Kinds)), s.limit)
 		q := url.Values{}
-		switch rng.IntN(4) {
-		case 0:
-			q.Set("q", words[rng.IntN(len(words))])
-		case 1:
-			q.Set("q", words[rng.IntN(len(words))]+" "+words[rng.IntN(len(words))])
-			q.Set("sort", "cv")
-		case 2:
-			q.Set("tier", strconv.Itoa(1+rng.IntN(3)))
-			q.Set("sort", "points")
-		case 3:
-			q.Set("q", words[rng.IntN(len(words))])
-			q.Set("cvMin", strconv.Itoa(rng.IntN(100)))
-			q.Set("sort", "name")
+		if lq.Q != "" {
+			q.Set("q", lq.Q)
+		}
+		if lq.Tier > 0 {
+			q.Set("tier", strconv.Itoa(lq.Tier))
+		}
+		if lq.CVMin != nil {
+			q.Set("cvMin", strconv.Itoa(int(*lq.CVMin)))
+		}
+		if lq.Sort != "newest" { // the default, left out
+			q.Set("sort", lq.Sort)
 		}
 		q.Set("limit", strconv.Itoa(s.limit))
 		mu <- rng

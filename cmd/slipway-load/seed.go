@@ -13,19 +13,9 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/internal/loadmix"
 	"github.com/slipway/slipway/library"
 )
-
-// words make up generated names, descriptions, tags and universes, and
-// the search queries.
-var words = strings.Fields(`aurora bastion corsair dauntless eclipse falcon gallant harbinger indomitable
-javelin kestrel leviathan monarch nebula obsidian paladin quasar ranger sentinel tempest umbra vanguard
-warden xenith yeoman zephyr anvil bulwark comet dagger ember fury glaive hydra ion jackal kraken lance
-mirage nova onyx phantom quill raptor saber talon ursa valkyrie wraith zenith amber cobalt crimson
-emerald golden indigo ivory jade scarlet silver violet frontier outer inner core rim void drift
-expanse reach veil spiral cluster station patrol escort carrier cruiser destroyer frigate corvette
-dreadnought tender scout raider lancer hunter picket monitor heavy light fast armoured shielded
-kinetic energy plasma laser railgun torpedo missile fighter hangar drone sensor stealth line reserve`)
 
 // seedDB fills a database with n generated public designs of a user
 // "loadgen", in transactions of 1,000, from workers goroutines at once
@@ -64,7 +54,7 @@ func seedDB(ctx context.Context, path string, n, workers int, seed int64, w io.W
 		go func(wk int) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(seed), uint64(11+wk)))
-			pick := func() string { return words[rng.IntN(len(words))] }
+			pick := func() string { return loadmix.Word(rng) }
 			for {
 				mu.Lock()
 				from, k := next, min(1000, n-next)
