@@ -34,6 +34,7 @@ func recomputeCommand() command {
 			if *batch < 1 || *workers < 1 {
 				return usageError(fs, "--batch and --workers must be 1 or more (you gave %d and %d)", *batch, *workers)
 			}
+			tuneGC()
 			log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			db, srv, err := openServer(ctx, *dbPath, "", library.Limits{}, log)
 			if err != nil {
