@@ -182,6 +182,12 @@ func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef flo
 	// only when the penalty changes.
 	var pe pulseExp
 	lastPen := -1
+	// P(hit) depends on the range only through the target's rating, which
+	// grows with it for kinetic weapons only: worked out again only when
+	// that changes.
+	var ph, lastTp float64
+	tpKnown := false
+	sp := float64(sensor) - ewDef
 	for i, dist := range t.Ranges {
 		rw := e.m.v2.rw[i]
 		if dist > t.MaxDirectRange || w.rng <= 0 {
@@ -192,21 +198,25 @@ func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef flo
 		if w.bit == maskKinetic {
 			pen, tp = 0, trDef+float64(band)
 		}
-		sp := float64(sensor) - ewDef
-		ph := HitChance(sensor, sp, min(tp, sp-t.DefenceMinFaces), t.SensorDie)
-		if w.gr {
-			ph += (1 - ph) * ph
+		if !tpKnown || tp != lastTp {
+			ph = HitChance(sensor, sp, min(tp, sp-t.DefenceMinFaces), t.SensorDie)
+			if w.gr {
+				ph += (1 - ph) * ph
+			}
+			lastTp, tpKnown = tp, true
 		}
 		if pen != lastPen {
 			pe, lastPen = expectPulse(w, a, pen, ems, mf), pen
 		}
-		k := rw * count * w.rof * ph * float64(w.pulse)
+		// rw x count x rof x P(hit), the hits, is the start of k's product.
+		h := rw * count * w.rof * ph
+		k := h * float64(w.pulse)
 		oS += pe.shield * k
 		oHS += pe.hullS * k
 		oH += pe.hull * k
 		oCS += pe.critS * k
 		oCH += pe.critH * k
-		hitsOut += rw * count * w.rof * ph
+		hitsOut += h
 	}
 	return rates{oS, oHS, oH, oCS, oCH}, hitsOut
 }
@@ -1004,30 +1014,30 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		}
 		return ship, salvo, mission
 	}
-	// Each arc's units, and the core's behind it.
-	// Arcs alike (port and starboard, the core behind each section) are
-	// worked out once: arcUnits depends on the arc's values only.
+	// Each arc's units, and the core's behind it. Arcs alike (port and
+	// starboard, the core behind each section) are worked out once:
+	// arcUnits depends on the arc's values only.
+	var ship, salvo, mission, cship, csalvo, cmission [4]rates
 	type known struct {
-		arc                  defArc
-		ship, salvo, mission rates
+		arc                  *defArc
+		ship, salvo, mission *rates
 	}
 	var seen [8]known
 	nSeen := 0
-	units := func(ar *defArc) (rates, rates, rates) {
-		for _, k := range seen[:nSeen] {
-			if k.arc == *ar {
-				return k.ship, k.salvo, k.mission
+	units := func(ar *defArc, sh, sa, mi *rates) {
+		for k := range seen[:nSeen] {
+			if x := &seen[k]; *x.arc == *ar {
+				*sh, *sa, *mi = *x.ship, *x.salvo, *x.mission
+				return
 			}
 		}
-		sh, sa, mi := arcUnits(ar)
-		seen[nSeen] = known{*ar, sh, sa, mi}
+		*sh, *sa, *mi = arcUnits(ar)
+		seen[nSeen] = known{ar, sh, sa, mi}
 		nSeen++
-		return sh, sa, mi
 	}
-	var ship, salvo, mission, cship, csalvo, cmission [4]rates
 	for i := 0; i < 4; i++ {
-		ship[i], salvo[i], mission[i] = units(&p.arcs[i])
-		cship[i], csalvo[i], cmission[i] = units(&p.coreArcs[i])
+		units(&p.arcs[i], &ship[i], &salvo[i], &mission[i])
+		units(&p.coreArcs[i], &cship[i], &csalvo[i], &cmission[i])
 	}
 	// The ship presents the arc that keeps it alive longest; strike
 	// missions pick the arc that kills it soonest.
@@ -1038,6 +1048,12 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		// nothing: the same fate, worked out once.
 		noMission := !(mission[i].total() > 0) && !(cmission[i].total() > 0)
 		noMissions = noMissions && noMission
+		// An arc alike an earlier one, with the core behind it alike too,
+		// has that arc's units and so its fates.
+		if j := alikeArc(p, i); j < i {
+			fates[i] = fates[j]
+			continue
+		}
 		for pr := 0; pr < 2; pr++ {
 			for st := 0; st < 2; st++ {
 				if st == 1 && noMission {
@@ -1060,6 +1076,17 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		best = max(best, worst)
 	}
 	return best
+}
+
+// alikeArc is the first arc whose values, and the core's behind it, are
+// those of arc i (i itself when there is none before it).
+func alikeArc(p *profile, i int) int {
+	for j := 0; j < i; j++ {
+		if p.arcs[j] == p.arcs[i] && p.coreArcs[j] == p.coreArcs[i] {
+			return j
+		}
+	}
+	return i
 }
 
 // arcFate is what one arc suffers: when its section falls, the fire that
