@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"sync"
 
 	"github.com/slipway/slipway/designer"
 )
@@ -23,6 +24,39 @@ type eval struct {
 	sensorCap int     // indirect weapons the sensors can guide
 
 	arena
+	blk *resultBlock
+
+	// prof is metaverse-cv/2's profile of the design (profile2), kept
+	// with its buffers from one evaluation to the next (evalPool).
+	prof *profile
+}
+
+// resultBlock is what an evaluation hands its caller, allocated in one
+// block: the result, the first chunk of its explanation, and room for its
+// reactors, life support and the sections reactors support.
+type resultBlock struct {
+	r        Result
+	chunk    arenaChunk
+	reactors [4]Reactor
+	life     [len(designer.SectionOrder)]LifeSupport
+	supports [2 * len(designer.SectionOrder)]designer.SectionName
+}
+
+// evalPool keeps evaluations' working memory that the result does not
+// hold (the eval and its profile, with their buffers) for the next
+// evaluation: each Evaluate takes one for itself and gives it back
+// emptied of everything the caller holds, so concurrent evaluations
+// never share one.
+var evalPool = sync.Pool{New: func() any { return new(eval) }}
+
+// release empties e of what the result and the design hold and gives it
+// back to evalPool.
+func (e *eval) release() {
+	if e.prof != nil {
+		e.prof.reset()
+	}
+	*e = eval{prof: e.prof}
+	evalPool.Put(e)
 }
 
 // Evaluate derives every statistic of d and prices it. It never returns
@@ -33,7 +67,12 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	if d == nil {
 		d = &designer.Design{}
 	}
-	e := &eval{m: m, t: m.t, d: d, r: &Result{ModelVersion: m.t.Version, Name: d.Name}}
+	b := &resultBlock{}
+	b.r = Result{ModelVersion: m.t.Version, Name: d.Name}
+	e := evalPool.Get().(*eval)
+	defer e.release()
+	e.m, e.t, e.d, e.r, e.blk = m, m.t, d, &b.r, b
+	e.arena.start(&b.chunk)
 	r := e.r
 	r.Problems = m.cat.Validate(d, designer.Options{TierLimit: opt.TierLimit})
 	if r.Problems == nil {
@@ -48,7 +87,8 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	e.tl = clampInt(d.TechLevel, 1, 10)
 	e.quality(opt)
 
-	root := e.node("evaluation", "Evaluation of "+strconv.Quote(d.Name), e.t.Version, 0)
+	var lb [64]byte
+	root := e.node("evaluation", string(strconv.AppendQuote(append(lb[:0], "Evaluation of "...), d.Name)), e.t.Version, 0)
 	loads := m.cat.LoadTotals(d)
 	e.add(root, e.size(), e.reactors(loads), e.space(), e.lifeSupport(), e.speed())
 	e.scan()
@@ -120,18 +160,27 @@ func (e *eval) size() *Node {
 // core reactor gets a virtual one so that its EMS still means something.
 func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 	tl := float64(e.tl)
-	e.r.Reactors = []Reactor{}
+	e.r.Reactors = e.blk.reactors[:0]
 	n := e.node("power", "Power, reactors and EMS", "", 0)
 	var corePower float64
 	coreReactors := 0
-	coreSupports := []designer.SectionName{}
+	// The sections each reactor supports: the core group's first, then
+	// one for each outboard group, from the result's block when there is
+	// room (they are part of the result).
+	sup := e.blk.supports[:]
+	if len(sup) < 2*len(loads) {
+		sup = make([]designer.SectionName, 2*len(loads))
+	}
+	coreSupports := sup[0:0:len(loads)]
+	outSupports := sup[len(loads):]
 	hasCore := false
 	type group struct {
 		sec   designer.SectionName
 		power float64
 		n     int
 	}
-	var groups []group
+	var groupBuf [1 + len(designer.SectionOrder)]group
+	groups := groupBuf[:1] // the core group goes first
 	for _, sl := range loads {
 		e.r.Power += sl.Power
 		st := textsOf(sl.Section)
@@ -148,7 +197,8 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		groups = append(groups, group{sl.Section, sl.Power, sl.Reactors})
 	}
 	// The core group first, then the outboard groups in section order.
-	all := append([]group{{designer.SectionCore, corePower, coreReactors}}, groups...)
+	groups[0] = group{designer.SectionCore, corePower, coreReactors}
+	all := groups
 	sum := 0
 	for i, g := range all {
 		if i == 0 && len(coreSupports) == 0 && !hasCore {
@@ -157,9 +207,10 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		virtual := g.n == 0
 		copies := max(g.n, 1)
 		rating := max(1, ceilPos(g.power/tl))
-		supports := []designer.SectionName{g.sec}
-		if i == 0 {
-			supports = coreSupports
+		supports := coreSupports
+		if i > 0 {
+			outSupports[0] = g.sec
+			supports, outSupports = outSupports[0:1:1], outSupports[1:]
 		}
 		// An even split gives at most two ratings: the first rating%copies
 		// copies carry one more. Identical copies share one entry.
@@ -202,7 +253,7 @@ func (e *eval) space() *Node {
 // lifeSupport derives each crewed section's life support (rules §6.4).
 func (e *eval) lifeSupport() *Node {
 	n := e.node("lifeSupport", "Life support", "ceil((crew + marines) / 4) per section", 0)
-	e.r.LifeSupport = []LifeSupport{}
+	e.r.LifeSupport = e.blk.life[:0]
 	total := 0
 	for _, ns := range e.d.Sections.List() {
 		crew, marines := 0, 0

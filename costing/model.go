@@ -19,6 +19,14 @@ type Model struct {
 	cat  *designer.Catalogue
 	dice attackerDice
 	v2   *v2ref // what metaverse-cv/2 reads from t alone; nil without t.V2
+	// techFormula is the technology node's formula, which reads only t.
+	techFormula string
+}
+
+// newModel is the model over cat with table t, a private copy.
+func newModel(cat *designer.Catalogue, t *Table) *Model {
+	return &Model{t: t, cat: cat, dice: t.newAttackerDice(), v2: newV2Ref(t),
+		techFormula: "1 + " + FormatNumber(t.TechPremium) + " x (TL - 1)"}
 }
 
 // NewModel returns the default model (DefaultVersion) over cat. A nil cat
@@ -42,7 +50,7 @@ func NewModelVersion(cat *designer.Catalogue, version string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{t: t, cat: cat, dice: t.newAttackerDice(), v2: newV2Ref(t)}, nil
+	return newModel(cat, t), nil
 }
 
 // NewModelTable returns a model over cat with the given constants: for
@@ -52,7 +60,7 @@ func NewModelTable(cat *designer.Catalogue, t Table) *Model {
 		cat = designer.BuiltinCatalogue()
 	}
 	tc := t.clone()
-	return &Model{t: tc, cat: cat, dice: tc.newAttackerDice(), v2: newV2Ref(tc)}
+	return newModel(cat, tc)
 }
 
 // Version returns the model's version, such as "metaverse-cv/2".

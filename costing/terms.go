@@ -58,7 +58,7 @@ func (e *eval) mobility() *Node {
 func (e *eval) technology() *Node {
 	t := e.t
 	v := max(t.TechFloor, 1+float64(t.TechPremium*float64(e.tl-t.TechBaseline)))
-	return e.node("technology", "Technology T", "1 + "+FormatNumber(t.TechPremium)+" x (TL - 1)", v,
+	return e.node("technology", "Technology T", e.m.techFormula, v,
 		in("TL", float64(e.tl)), in("minimum TL (legality only)", float64(e.r.MinTechLevel)))
 }
 

@@ -53,6 +53,35 @@ type profile struct {
 	// Room for ls and sensors, so that a typical ship needs no more.
 	lsBuf     [5]int
 	sensorBuf [4]int
+
+	// Buffers kept from one evaluation to the next (reset): memo's, and
+	// offScratch's ints, floats, rates and opponents.
+	memoBuf   []mountMemo
+	offInts   []int
+	offFloats []float64
+	offRates  []rates
+	offOpp    []oppOffence
+}
+
+// reset empties p for the next evaluation, keeping its buffers and
+// dropping what points into the design.
+func (p *profile) reset() {
+	clear(p.mounts)
+	clear(p.squadrons)
+	clear(p.cap)
+	*p = profile{mounts: p.mounts[:0], pods: p.pods[:0], teleport: p.teleport[:0], squadrons: p.squadrons[:0], cap: p.cap[:0],
+		memoBuf: p.memoBuf, offInts: p.offInts, offFloats: p.offFloats, offRates: p.offRates, offOpp: p.offOpp}
+}
+
+// grow returns buf's first n elements, zeroed, reallocating buf when it
+// is too short.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	s := (*buf)[:n:n]
+	clear(s)
+	return s
 }
 
 // mountMemo is one remembered mountAgainst answer.
@@ -84,13 +113,13 @@ func (p *profile) offScratch(nOpp int) *offScratch {
 	sc := &p.off
 	if sc.cur == nil {
 		n := len(p.mounts)
-		ints := make([]int, 6*n)
+		ints := grow(&p.offInts, 6*n)
 		sc.direct, sc.indirect, sc.order = ints[0:0:n], ints[n:n:2*n], ints[2*n:2*n:3*n]
 		sc.alike, sc.names = ints[3*n:4*n:4*n], ints[4*n:4*n:6*n]
-		floats := make([]float64, 3*n)
+		floats := grow(&p.offFloats, 3*n)
 		sc.guided = floats[0:n:n]
-		sc.mr = make([]rates, n)
-		opp := make([]oppOffence, 2*nOpp)
+		sc.mr = grow(&p.offRates, n)
+		opp := grow(&p.offOpp, 2*nOpp)
 		for k := range sc.details {
 			sc.details[k] = offenceDetail{opp: opp[k*nOpp : (k+1)*nOpp : (k+1)*nOpp], perMount: floats[(k+1)*n : (k+2)*n : (k+2)*n]}
 		}
@@ -128,9 +157,22 @@ func (p *profile) specOf(t *Table, w *designer.WeaponDef) wspec {
 // and label, "2 x Heavy laser (sections.fore.weapons[0])". They are made
 // only for the explanation, not for every firing sector tried.
 func (m *mountV2) explain() (key, label string) {
-	key = "mount[sections." + string(m.section) + ".weapons[" + strconv.Itoa(m.index) + "]]"
-	path := key[len("mount[") : len(key)-1]
-	return key, strconv.Itoa(m.mounted) + " x " + m.name + " (" + path + ")"
+	// One string holds both: the key, then the label.
+	var buf [128]byte
+	b := append(buf[:0], "mount[sections."...)
+	b = append(b, m.section...)
+	b = append(b, ".weapons["...)
+	b = strconv.AppendInt(b, int64(m.index), 10)
+	b = append(b, "]]"...)
+	nk := len(b)
+	b = strconv.AppendInt(b, int64(m.mounted), 10)
+	b = append(b, " x "...)
+	b = append(b, m.name...)
+	b = append(b, " ("...)
+	b = append(b, b[len("mount["):nk-1]...)
+	b = append(b, ')')
+	s := string(b)
+	return s[:nk], s[nk:]
 }
 
 type squadV2 struct {
@@ -142,7 +184,12 @@ type squadV2 struct {
 func (e *eval) profile2() *profile {
 	t := e.t
 	d := e.d
-	p := &profile{dcSides: designer.Die(e.r.Quality.DamageControl).Sides(), hullType: d.Hull, mf: e.r.MassFactor}
+	if e.prof == nil {
+		e.prof = &profile{}
+	}
+	p := e.prof
+	p.reset()
+	p.dcSides, p.hullType, p.mf = designer.Die(e.r.Quality.DamageControl).Sides(), d.Hull, e.r.MassFactor
 	if p.dcSides == 0 {
 		p.dcSides = 4
 	}
@@ -187,7 +234,9 @@ func (e *eval) profile2() *profile {
 	for _, ns := range secs.List() {
 		nMounts += len(ns.Section.Weapons)
 	}
-	p.mounts = make([]mountV2, 0, nMounts)
+	if cap(p.mounts) < nMounts {
+		p.mounts = make([]mountV2, 0, nMounts)
+	}
 	crewTotal, secN := 0, 0
 	for _, ns := range secs.List() {
 		sec := ns.Section

@@ -290,12 +290,12 @@ func (e *eval) offence2(p *profile) *Node {
 	t := e.t
 	n := e.node("offence", "Offence O", e.m.v2.offenceFormula, 0, in("firing sector", float64(bestS)))
 	if !bestD {
-		n.Inputs = append(n.Inputs, in("direct fire held for the sensors", 1))
+		e.addInputs(n, in("direct fire held for the sensors", 1))
 	}
 	raw := e.explainOffence(p, bestS, bestD, sc.best, n)
 	floor := float64(t.OffenceFloor * t.ReferenceOffence)
 	n.Value = max(raw, floor)
-	n.Inputs = append(n.Inputs, in("raw", raw), in("floor", floor))
+	e.addInputs(n, in("raw", raw), in("floor", floor))
 	return n
 }
 
@@ -557,7 +557,7 @@ func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMem
 	v := t.V2
 	i = p.off.alike[i]
 	if p.memo == nil {
-		p.memo = make([]mountMemo, len(p.mounts)*len(v.Opponents))
+		p.memo = grow(&p.memoBuf, len(p.mounts)*len(v.Opponents))
 	}
 	mm := &p.memo[i*len(v.Opponents)+oi]
 	if mm.ok {
@@ -694,7 +694,7 @@ func (e *eval) teleportRates(p *profile, r *RefShip, a *defArc, sensors int, cv 
 // one countermeasure pod a turn; a stealth field, usable while it has no
 // shields, gives 4 x rating for the first volley and, once it has fired,
 // 1 x rating or the other EW, whichever is better (rules §3.4.9).
-func (e *eval) ew2(p *profile) (float64, []Input) {
+func (e *eval) ew2(p *profile) (float64, ew2Inputs) {
 	v := e.t.V2
 	f := v.FightTurns
 	pods := 0.0
@@ -706,7 +706,7 @@ func (e *eval) ew2(p *profile) (float64, []Input) {
 	}
 	pods /= f
 	ew := float64(p.ewArray+p.ecm) + pods
-	ins := []Input{in("EW array", float64(p.ewArray)), in("ECM arrays", float64(p.ecm)), in("pods a turn", pods)}
+	ins := ew2Inputs{list: [4]Input{in("EW array", float64(p.ewArray)), in("ECM arrays", float64(p.ecm)), in("pods a turn", pods)}, n: 3}
 	shields := 0.0
 	for _, a := range p.arcs {
 		shields += a.shields
@@ -718,9 +718,17 @@ func (e *eval) ew2(p *profile) (float64, []Input) {
 		comp := max(float64(p.ewArray+p.ecm)+pods, v.StealthCompromised*float64(p.stealth))
 		st := (v.StealthFull*float64(p.stealth) + (f-1)*comp) / f
 		ew = max(ew, st)
-		ins = append(ins, in("stealth", st))
+		ins.list[ins.n] = in("stealth", st)
+		ins.n++
 	}
 	return ew, ins
+}
+
+// ew2Inputs are ew2's inputs to explain, in an array rather than a slice
+// made for every evaluation.
+type ew2Inputs struct {
+	list [4]Input
+	n    int
 }
 
 // defence2 is D under metaverse-cv/2: against each reference opponent
@@ -746,9 +754,9 @@ func (e *eval) defence2(p *profile) *Node {
 		src, d := np, dp
 		if dq > dp {
 			src, d = nq, dq
-			n.Inputs = append(n.Inputs, in("stealth instead of shields", 1))
+			e.addInputs(n, in("stealth instead of shields", 1))
 		}
-		n.Inputs = append(n.Inputs, src.Inputs...)
+		e.addInputs(n, src.Inputs...)
 		n.Children = src.Children
 		n.Value = d
 		return n
@@ -767,7 +775,7 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		}
 	}
 	ew, ewIns := e.ew2(p)
-	add(e.node("ew", "Effective EW", "EW array + ECM + pods a turn; stealth without shields", ew, ewIns...))
+	add(e.node("ew", "Effective EW", "EW array + ECM + pods a turn; stealth without shields", ew, ewIns.list[:ewIns.n]...))
 	ems := max(1, p.emsC-float64(p.jammers))
 	pRepair := 0.0
 	if p.dcSides > 0 {
@@ -812,7 +820,7 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 			in("turns survived", tk), in("plain damage a turn", norm)))
 	}
 	if n != nil {
-		n.Inputs = append(n.Inputs, in("EMS cap", ems), in("target rating (continuous)", p.trC))
+		e.addInputs(n, in("EMS cap", ems), in("target rating (continuous)", p.trC))
 	}
 	if wTot == 0 {
 		return 0
