@@ -34,6 +34,9 @@ type DB struct {
 	writerDone chan struct{}
 	closeMu    sync.RWMutex
 	closed     bool
+	// walPeak is the largest the write-ahead log file was after a commit
+	// (boundWAL), for tests.
+	walPeak atomic.Int64
 
 	// wordsReady is set once every live design has its words (migration
 	// 0006), so the library may test rows by them; stopBackfill ends the

@@ -15,16 +15,13 @@ import (
 // table by its primary key from after (keyset pagination), so a whole
 // recomputation reads each row once.
 //
-// It reads through the writer connection, between the writer's
-// transactions, not from the reader pool. Recompute reads the next batch
-// while the writer stores the previous one; a reader connection doing so
-// held a snapshot across the writer's commits, so the write-ahead log,
-// though checkpointed, could not restart and grew by every page each
-// batch wrote (past 260 MB on a million designs). On the writer
-// connection a read never overlaps a commit, so the WAL restarts at every
-// autocheckpoint and stays at about that threshold plus a batch
-// (TestRecomputeWALBounded). It also spares a reader's page cache being
-// thrown away at every batch because the writer changed the file.
+// It reads from the reader pool, so Recompute reads its next batch while
+// the writer stores the previous one. Such a read holds a snapshot across
+// the writer's commits, which keeps the write-ahead log from restarting
+// at its autocheckpoints; the writer bounds it instead (boundWAL,
+// TestRecomputeWALBounded). Reading through the writer connection, between
+// its transactions, kept the WAL small by itself but put every read on the
+// one connection that also stores every batch.
 //
 // The query names designs as the outer loop (CROSS JOIN fixes SQLite's
 // join order). Left to choose, SQLite's planner walked the versions'
@@ -35,7 +32,7 @@ import (
 // 170,000 read all the remaining designs' rows, some 70 pages a design,
 // which was the tenfold slowdown (TestStaleDesignsPlan).
 func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
-	rows, err := db.w.QueryContext(ctx, staleDesignsQuery, after, model, limit)
+	rows, err := db.r.QueryContext(ctx, staleDesignsQuery, after, model, limit)
 	if err != nil {
 		return nil, fmt.Errorf("stale designs: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 )
 
 // maxBatch is the most write transactions committed together.
@@ -119,5 +120,39 @@ func (db *DB) commit(batch []*writeJob) {
 				results[k] = fmt.Errorf("commit: %w", err)
 			}
 		}
+		return
 	}
+	db.boundWAL()
+}
+
+// walLimit is the size of the write-ahead log file past which the writer
+// truncates it after a commit (boundWAL): four times the 1,000-page
+// autocheckpoint threshold. Tests lower it.
+var walLimit int64 = 16 << 20
+
+// boundWAL keeps the write-ahead log from growing without bound when
+// readers are never all away at once. SQLite checkpoints the log into the
+// database at every 1,000 pages (its autocheckpoint) but starts writing
+// it from the beginning again only when no reader is still reading an
+// older snapshot from it; readers that overlap every commit (a steady
+// load, or recompute reading its next batch while the previous one is
+// stored) keep it growing by every page written. Past walLimit the writer
+// runs a TRUNCATE checkpoint, which waits for the readers of the moment
+// to finish (the busy timeout bounds the wait; readers that start during
+// it read the newest snapshot) and empties the file. A checkpoint that
+// could not finish is retried after the next commit; the writes it
+// follows are committed either way.
+func (db *DB) boundWAL() {
+	fi, err := os.Stat(db.path + "-wal")
+	if err != nil {
+		return
+	}
+	if fi.Size() > db.walPeak.Load() {
+		db.walPeak.Store(fi.Size()) // only the writer goroutine stores
+	}
+	if fi.Size() <= walLimit {
+		return
+	}
+	var busy, log, done int
+	_ = db.w.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &log, &done)
 }
