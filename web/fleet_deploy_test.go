@@ -214,6 +214,19 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 	}
 	tb.checkPage("builder with a tow and a deployment")
 
+	// The fleet's own page shows the tow and the deployment.
+	tb.open("/fleets/" + id)
+	if tows := tb.text(`section[aria-labelledby="h-tows"]`); !strings.Contains(tows, "towed by SS Clinton") || !strings.Contains(tows, "chosen") {
+		t.Errorf("the fleet page's tows: %q", tows)
+	}
+	deploy := tb.text(`section[aria-labelledby="h-deploy"]`)
+	for _, w := range []string{"Zone", "front", "rear", "USS Einstein", "SS Clinton", "%"} {
+		if !strings.Contains(deploy, w) {
+			t.Errorf("the fleet page's deployment lacks %q: %q", w, deploy)
+		}
+	}
+	tb.checkPage("fleet page with a tow and a deployment")
+
 	// Screenshots, and 390 px.
 	dir := os.Getenv("SLIPWAY_SCREENSHOTS")
 	for _, w := range []int64{1280, 390} {
@@ -242,6 +255,24 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("fleet-builder-%d-%s.png", w, shot.name)), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+		// The fleet's page, from its tows down.
+		tb.open("/fleets/" + id)
+		if sw := eval[int](tb, `document.documentElement.scrollWidth`); sw > int(w) {
+			t.Errorf("the fleet page with a deployment at %d px is %d px wide", w, sw)
+		}
+		if dir == "" {
+			continue
+		}
+		eval[bool](tb, `(document.getElementById('h-tows').scrollIntoView({block: 'start'}), window.scrollBy(0, -48), true)`)
+		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("fleet-page-%d-deployment.png", w)), png, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

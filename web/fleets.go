@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/slipway/slipway/api"
@@ -192,6 +193,31 @@ type fleetData struct {
 	SignedIn bool
 	Updates  int
 	Error    string
+	Tows     []towRow
+	Deploy   *deployView
+}
+
+// towRow is one ship towed into the game (F-07), by the ships' labels.
+type towRow struct {
+	Ship, By string
+	Grappler int
+	Chosen   bool
+}
+
+// deployView is the fleet's deployment: the encounter, the role and each
+// zone's ships and share of the fleet's CV, as the evaluation summed them.
+type deployView struct {
+	Encounter, Role string
+	Zones           []zoneRow
+}
+
+type zoneRow struct {
+	Zone     string
+	Ships    []string
+	CV       int
+	Share    string // percent, one decimal
+	MaxShare int
+	Over     bool
 }
 
 // fleetPage serves /fleets/{id}: a fleet as the caller may read it, with
@@ -279,6 +305,24 @@ func (s *Server) showFleet(w http.ResponseWriter, r *http.Request, status int, e
 		if !sr.InChain {
 			data.Unled = append(data.Unled, name(sr.ID))
 		}
+	}
+	for _, tw := range res.Tows {
+		data.Tows = append(data.Tows, towRow{Ship: name(tw.Ship), By: name(tw.By), Grappler: tw.Grappler, Chosen: tw.Chosen})
+	}
+	if d := doc.Deployment; d != nil {
+		dv := &deployView{Encounter: d.Encounter, Role: d.Role}
+		if e := s.lib.FleetEvaluator().Facts().Encounter(d.Encounter); e != nil {
+			dv.Encounter = e.Name
+		}
+		for _, z := range res.Deployment {
+			row := zoneRow{Zone: z.Zone, CV: z.CV, Share: strconv.FormatFloat(z.Share, 'f', 1, 64), MaxShare: z.MaxShare,
+				Over: z.MaxShare > 0 && z.Share > float64(z.MaxShare)}
+			for _, id := range z.Ships {
+				row.Ships = append(row.Ships, name(id))
+			}
+			dv.Zones = append(dv.Zones, row)
+		}
+		data.Deploy = dv
 	}
 	if t := res.Totals; t.Limit > 0 {
 		data.Percent = min(100, max(0, t.Used*100/t.Limit))
