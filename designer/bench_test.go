@@ -1,6 +1,9 @@
 package designer
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 func BenchmarkValidateReferenceCruiser(b *testing.B) {
 	c := BuiltinCatalogue()
@@ -20,6 +23,69 @@ func BenchmarkDecodeReferenceCruiser(b *testing.B) {
 	for b.Loop() {
 		if _, err := DecodeDesign(raw); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeReferenceCruiserFile decodes the file as stored (3.8 KB,
+// compact rows), the shape the library keeps.
+func BenchmarkDecodeReferenceCruiserFile(b *testing.B) {
+	raw, err := os.ReadFile("../testdata/reference-cruiser.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		if _, err := DecodeDesign(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTierReferenceCruiser(b *testing.B) {
+	c := BuiltinCatalogue()
+	d := loadReference(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if t := c.Tier(d); t.Tier != 1 {
+			b.Fatal(t)
+		}
+	}
+}
+
+// BenchmarkDecodeValidateTierReferenceCruiser is the designer's share of a
+// recompute: decode the stored document, validate it, compute its tier.
+func BenchmarkDecodeValidateTierReferenceCruiser(b *testing.B) {
+	c := BuiltinCatalogue()
+	raw, err := os.ReadFile("../testdata/reference-cruiser.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := DecodeDesign(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ps := c.Validate(d, Options{}); len(ps) != 0 {
+			b.Fatal(ps)
+		}
+		if t := c.Tier(d); t.Tier != 1 {
+			b.Fatal(t)
+		}
+	}
+}
+
+// BenchmarkValidateTierLimitReferenceCruiser validates with a tier limit,
+// which runs Tier inside Validate.
+func BenchmarkValidateTierLimitReferenceCruiser(b *testing.B) {
+	c := BuiltinCatalogue()
+	d := loadReference(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if ps := c.Validate(d, Options{TierLimit: 1}); len(ps) != 0 {
+			b.Fatal(ps)
 		}
 	}
 }
