@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,7 +105,7 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if s.i == len(b) {
 		return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
 	}
-	if err := s.value(rv.Elem()); err != nil {
+	if err := s.value(codecOf(rv.Type().Elem()), rv.Elem()); err != nil {
 		return err
 	}
 	s.ws()
@@ -123,12 +124,6 @@ func invalidUTF8Offset(b []byte) int {
 		i += n
 	}
 	return len(b)
-}
-
-type fieldSet struct {
-	byName map[string]int // JSON name to struct field index
-	names  []string       // JSON names in field order, for messages
-	nameOf []string       // JSON name by struct field index
 }
 
 // scanner is a strict recursive-descent JSON reader that decodes straight
@@ -367,35 +362,35 @@ func (s *scanner) number() (num []byte, integer bool, err error) {
 	return s.b[start:s.i], integer, nil
 }
 
-func (s *scanner) value(v reflect.Value) error {
+func (s *scanner) value(cd *codec, v reflect.Value) error {
 	s.ws()
 	if s.i >= len(s.b) {
 		return s.fail(RuleJSONSyntax, "document ends too early")
 	}
 	c := s.b[s.i]
-	if v.Kind() == reflect.Pointer {
+	if cd.kind == reflect.Pointer {
 		if c == 'n' {
 			v.SetZero()
 			return s.literal("null")
 		}
 		if v.IsNil() {
-			v.Set(reflect.New(v.Type().Elem()))
-			if df, ok := v.Interface().(defaulter); ok {
-				df.SetDefaults()
+			v.Set(reflect.New(cd.t.Elem()))
+			if cd.defaults {
+				v.Interface().(defaulter).SetDefaults()
 			}
 		}
-		return s.value(v.Elem())
+		return s.value(cd.elem, v.Elem())
 	}
-	switch v.Kind() {
+	switch cd.kind {
 	case reflect.String:
 		if c != '"' {
 			return s.typeError("a string")
 		}
-		str, err := s.str()
+		raw, err := s.rawStr()
 		if err != nil {
 			return err
 		}
-		v.SetString(str)
+		v.SetString(intern(raw))
 	case reflect.Bool:
 		switch c {
 		case 't':
@@ -442,21 +437,21 @@ func (s *scanner) value(v reflect.Value) error {
 			v.SetZero()
 			return s.literal("null")
 		}
-		if v.Kind() == reflect.Map {
+		if cd.kind == reflect.Map {
 			if c != '{' {
 				return s.typeError("an object")
 			}
-			return s.mapValue(v)
+			return s.mapValue(cd, v)
 		}
 		if c != '[' {
 			return s.typeError("an array")
 		}
-		return s.array(v)
+		return s.array(cd, v)
 	case reflect.Struct:
 		if c != '{' {
 			return s.typeError("an object")
 		}
-		return s.object(v)
+		return s.object(cd, v)
 	default:
 		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), s.path.String())
 	}
@@ -554,27 +549,93 @@ func (s *scanner) endMember() (done bool, err error) {
 // types without allocating a value.
 var defaulterType = reflect.TypeFor[defaulter]()
 
-func (s *scanner) array(v reflect.Value) error {
+// presize is the most elements array reserves room for from a count made
+// ahead of decoding; past it the slice grows as elements arrive, so a
+// document of a million commas cannot make one allocation of a million
+// elements.
+const presize = 64
+
+// countAhead counts the elements of an array from the one that starts at
+// the current offset to its end, up to presize, without decoding them. It is a
+// capacity hint only: on malformed input it may be wrong, never harmful.
+func (s *scanner) countAhead() int {
+	n, depth := 1, 0
+	b := s.b
+	for i := s.i; i < len(b); i++ {
+		switch countClass[b[i]] {
+		case 0:
+			continue
+		case '"':
+			for {
+				j := bytes.IndexByte(b[i+1:], '"')
+				if j < 0 {
+					return n
+				}
+				i += j + 1
+				k := i - 1 // an odd run of backslashes escapes the quote
+				for k > s.i && b[k] == '\\' {
+					k--
+				}
+				if (i-1-k)%2 == 0 {
+					break
+				}
+			}
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				if n++; n == presize {
+					return n
+				}
+			}
+		}
+	}
+	return n
+}
+
+// countClass marks the bytes countAhead looks at: quotes, brackets (braces
+// count as brackets) and commas.
+var countClass = func() (t [256]byte) {
+	t['"'] = '"'
+	t['['], t['{'] = '[', '['
+	t[']'], t['}'] = ']', ']'
+	t[','] = ','
+	return t
+}()
+
+func (s *scanner) array(cd *codec, v reflect.Value) error {
 	s.i++ // '['
 	v.SetLen(0)
 	if s.next() == ']' {
 		s.i++
-		v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // [] stays an empty list, not null
+		v.Set(reflect.MakeSlice(cd.t, 0, 0)) // [] stays an empty list, not null
 		return nil
 	}
-	defaults := reflect.PointerTo(v.Type().Elem()).Implements(defaulterType)
+	elemCodec := cd.elem
 	for i := 0; ; i++ {
 		if i == v.Cap() {
-			v.Grow(max(4, i)) // in place: v is a settable field or element
+			// in place: v is a settable field or element. Room for four
+			// first; an array longer than that is counted ahead once, so
+			// it is copied at most once more.
+			n := 4
+			if i > 0 {
+				n = max(s.countAhead(), i)
+			}
+			v.Grow(n)
 		}
 		v.SetLen(i + 1)
 		elem := v.Index(i)
 		elem.SetZero() // the backing array may hold an earlier decode's values
-		if defaults {
+		if cd.defaults {
 			elem.Addr().Interface().(defaulter).SetDefaults()
 		}
 		s.path.push("", i)
-		if err := s.value(elem); err != nil {
+		if err := s.value(elemCodec, elem); err != nil {
 			return err
 		}
 		s.path.pop()
@@ -590,8 +651,8 @@ func (s *scanner) array(v reflect.Value) error {
 	}
 }
 
-func (s *scanner) mapValue(v reflect.Value) error {
-	t := v.Type()
+func (s *scanner) mapValue(cd *codec, v reflect.Value) error {
+	t := cd.t
 	if t.Key().Kind() != reflect.String {
 		return fmt.Errorf("decode: map key type %s unsupported", t.Key())
 	}
@@ -611,7 +672,7 @@ func (s *scanner) mapValue(v reflect.Value) error {
 			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
 		}
 		elem := reflect.New(t.Elem()).Elem()
-		if err := s.value(elem); err != nil {
+		if err := s.value(cd.elem, elem); err != nil {
 			return err
 		}
 		v.SetMapIndex(kv, elem)
@@ -622,58 +683,139 @@ func (s *scanner) mapValue(v reflect.Value) error {
 	}
 }
 
-// fieldSets caches each struct type's JSON field table. Like encoding/json's
-// own cache it holds only data derived from Go types at run time, never
-// mutated once stored, so sharing it across goroutines is safe.
-var fieldSets sync.Map // reflect.Type -> *fieldSet
-
-func fieldsOf(t reflect.Type) *fieldSet {
-	if fs, ok := fieldSets.Load(t); ok {
-		return fs.(*fieldSet)
-	}
-	fs := &fieldSet{byName: map[string]int{}, nameOf: make([]string, t.NumField())}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		fs.byName[name] = i
-		fs.names = append(fs.names, name)
-		fs.nameOf[i] = name
-	}
-	actual, _ := fieldSets.LoadOrStore(t, fs)
-	return actual.(*fieldSet)
+// codec is how the scanner decodes one Go type, worked out once per type:
+// its kind, its element's codec, whether new values get defaults, and for
+// a struct its fields by JSON name.
+type codec struct {
+	t    reflect.Type
+	kind reflect.Kind
+	// elem decodes a pointer's target, a slice's elements or a map's
+	// values.
+	elem *codec
+	// defaults is set for a pointer to a defaulter, and for a slice whose
+	// elements' pointers are defaulters.
+	defaults bool
+	// fields are a struct's fields by JSON name, in field order; a name
+	// used twice keeps its last field, as a map from name to field would.
+	fields []field
+	// allowed lists every JSON name in field order, for messages.
+	allowed string
 }
 
-func (s *scanner) object(v reflect.Value) error {
-	fs := fieldsOf(v.Type())
+type field struct {
+	name  string
+	index int // struct field index
+	codec *codec
+}
+
+// lookup returns the position in fields of the field named raw, or -1.
+// Members usually come in field order, so it tries hint first.
+func (cd *codec) lookup(raw []byte, hint int) int {
+	if hint < len(cd.fields) && cd.fields[hint].name == string(raw) {
+		return hint
+	}
+	for j := range cd.fields {
+		if cd.fields[j].name == string(raw) {
+			return j
+		}
+	}
+	return -1
+}
+
+// codecs caches each type's codec. Like encoding/json's own cache it holds
+// only data derived from Go types at run time, never mutated once stored,
+// so sharing it across goroutines is safe. codecMu serialises building,
+// so that a codec is stored only once complete.
+var (
+	codecs  sync.Map // reflect.Type -> *codec
+	codecMu sync.Mutex
+)
+
+func codecOf(t reflect.Type) *codec {
+	if cd, ok := codecs.Load(t); ok {
+		return cd.(*codec)
+	}
+	codecMu.Lock()
+	defer codecMu.Unlock()
+	built := map[reflect.Type]*codec{}
+	cd := buildCodec(t, built)
+	for t, c := range built {
+		codecs.Store(t, c)
+	}
+	return cd
+}
+
+// buildCodec makes t's codec and those of the types it holds; built
+// breaks the recursion of self-referencing types.
+func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
+	if cd, ok := codecs.Load(t); ok {
+		return cd.(*codec)
+	}
+	if cd, ok := built[t]; ok {
+		return cd
+	}
+	cd := &codec{t: t, kind: t.Kind()}
+	built[t] = cd
+	switch cd.kind {
+	case reflect.Pointer:
+		cd.defaults = t.Implements(defaulterType)
+		cd.elem = buildCodec(t.Elem(), built)
+	case reflect.Slice:
+		cd.defaults = reflect.PointerTo(t.Elem()).Implements(defaulterType)
+		cd.elem = buildCodec(t.Elem(), built)
+	case reflect.Map:
+		cd.elem = buildCodec(t.Elem(), built)
+	case reflect.Struct:
+		var names []string
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			names = append(names, name)
+			fc := buildCodec(f.Type, built)
+			if j := slices.IndexFunc(cd.fields, func(x field) bool { return x.name == name }); j >= 0 {
+				cd.fields[j] = field{name: name, index: i, codec: fc}
+				continue
+			}
+			cd.fields = append(cd.fields, field{name: name, index: i, codec: fc})
+		}
+		cd.allowed = strings.Join(names, ", ")
+	}
+	return cd
+}
+
+func (s *scanner) object(cd *codec, v reflect.Value) error {
 	if s.openObject() {
 		return nil
 	}
 	var seen uint64 // structs here have fewer than 64 fields
+	hint := 0
 	for {
 		raw, err := s.key()
 		if err != nil {
 			return err
 		}
-		idx, ok := fs.byName[string(raw)] // no allocation: the compiler reads raw in place
-		if !ok {
+		j := cd.lookup(raw, hint)
+		if j < 0 {
 			s.path.push(string(raw), -1)
-			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", raw, strings.Join(fs.names, ", "))
+			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", raw, cd.allowed)
 		}
-		s.path.push(fs.nameOf[idx], -1)
-		if seen&(1<<uint(idx)) != 0 {
+		f := &cd.fields[j]
+		hint = j + 1
+		s.path.push(f.name, -1)
+		if seen&(1<<uint(f.index)) != 0 {
 			return s.fail(RuleJSONDuplicate, "duplicate key %q", raw)
 		}
-		seen |= 1 << uint(idx)
-		if err := s.value(v.Field(idx)); err != nil {
+		seen |= 1 << uint(f.index)
+		if err := s.value(f.codec, v.Field(f.index)); err != nil {
 			return err
 		}
 		s.path.pop()
