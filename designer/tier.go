@@ -20,43 +20,55 @@ type TierReport struct {
 // weapon, squadron or hull type it uses. Reasons lists every part above
 // tier 1, in document order.
 func (c *Catalogue) Tier(d *Design) TierReport {
+	// Paths and reasons are written only for parts above tier 1, which a
+	// typical design has few of.
 	r := TierReport{Tier: 1}
-	note := func(path string, tier int, format string, args ...any) {
-		if tier <= 1 {
-			return
-		}
-		r.Reasons = append(r.Reasons, TierReason{Path: path, Tier: tier, Reason: fmt.Sprintf(format, args...)})
+	note := func(path string, tier int, reason string) {
+		r.Reasons = append(r.Reasons, TierReason{Path: path, Tier: tier, Reason: reason})
 		if tier > r.Tier {
 			r.Tier = tier
 		}
 	}
-	note("hull", c.OptionTier("hull", d.Hull), "%s hull", d.Hull)
-	note("movement", c.OptionTier("movement", d.Movement), "%s movement", d.Movement)
-	for _, ns := range d.Sections.List() {
-		base := "sections." + string(ns.Name)
+	if t := c.OptionTier("hull", d.Hull); t > 1 {
+		note("hull", t, fmt.Sprintf("%s hull", d.Hull))
+	}
+	if t := c.OptionTier("movement", d.Movement); t > 1 {
+		note("movement", t, fmt.Sprintf("%s movement", d.Movement))
+	}
+	for _, name := range SectionOrder {
+		sec := d.Sections.Get(name)
+		if sec == nil {
+			continue
+		}
 		for _, a := range ArcOrder {
-			if ar := ns.Section.Armour.Get(a); ar != nil {
-				note(base+".armour."+string(a), c.OptionTier("armour", ar.Type), "%s armour", ar.Type)
+			if ar := sec.Armour.Get(a); ar != nil {
+				if t := c.OptionTier("armour", ar.Type); t > 1 {
+					note("sections."+string(name)+".armour."+string(a), t, fmt.Sprintf("%s armour", ar.Type))
+				}
 			}
-			if sh := ns.Section.Shields.Get(a); sh != nil {
-				note(base+".shields."+string(a), c.OptionTier("shield", sh.Type), "%s shields", sh.Type)
+			if sh := sec.Shields.Get(a); sh != nil {
+				if t := c.OptionTier("shield", sh.Type); t > 1 {
+					note("sections."+string(name)+".shields."+string(a), t, fmt.Sprintf("%s shields", sh.Type))
+				}
 			}
 		}
-		for i, s := range ns.Section.Systems {
-			if k := c.Kind(s.Kind); k != nil {
-				note(fmt.Sprintf("%s.systems[%d]", base, i), k.Tier, "%s is a tier-%d system", k.Name, k.Tier)
+		for i := range sec.Systems {
+			if k := c.Kind(sec.Systems[i].Kind); k != nil && k.Tier > 1 {
+				note(fmt.Sprintf("%s.systems[%d]", "sections."+string(name), i), k.Tier, fmt.Sprintf("%s is a tier-%d system", k.Name, k.Tier))
 			}
 		}
 	}
 	for i := range d.Weapons {
 		w := &d.Weapons[i]
-		t, why := WeaponTier(w)
-		note(fmt.Sprintf("weapons[%d]", i), t, "weapon %q: %s", w.Name, why)
+		if t, why := WeaponTier(w); t > 1 {
+			note(fmt.Sprintf("weapons[%d]", i), t, fmt.Sprintf("weapon %q: %s", w.Name, why))
+		}
 	}
 	for i := range d.Starfighters {
 		s := &d.Starfighters[i]
-		t, why := SquadronTier(s)
-		note(fmt.Sprintf("starfighters[%d]", i), t, "squadron %q: %s", s.Name, why)
+		if t, why := SquadronTier(s); t > 1 {
+			note(fmt.Sprintf("starfighters[%d]", i), t, fmt.Sprintf("squadron %q: %s", s.Name, why))
+		}
 	}
 	return r
 }
