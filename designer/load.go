@@ -53,7 +53,7 @@ func (c *Catalogue) LoadTotals(d *Design) []SectionLoad {
 func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items bool) SectionLoad {
 	sl := SectionLoad{Section: name}
 	base := root("sections").key(string(name))
-	add := func(at path, what func() string, p, s float64) {
+	add := func(at *loc, what func() string, p, s float64) {
 		if items {
 			sl.Items = append(sl.Items, LoadItem{Path: at.String(), What: what(), Power: p, Space: s})
 		}

@@ -16,33 +16,21 @@ type step struct {
 	index int // -1 when the step is a key
 }
 
-// path is a JSON path held by value, rendered only when a problem is
-// reported, so decoding and validating a clean design allocate nothing
-// for paths. Pop a step with p.n--.
+// path is the decoder's JSON path, held by value and changed in place as
+// the decoder walks the document (push, pop), rendered only when a problem
+// is reported, so decoding a clean document allocates nothing for paths.
 type path struct {
 	steps [maxPathSteps]step
 	n     int
 }
 
-func (p path) key(k string) path {
-	if p.n < maxPathSteps {
-		p.steps[p.n] = step{key: k, index: -1}
-		p.n++
-	}
-	return p
-}
-
-func (p path) idx(i int) path {
-	if p.n < maxPathSteps {
-		p.steps[p.n] = step{index: i}
-		p.n++
-	}
-	return p
-}
-
 func (p path) String() string {
+	return renderSteps(p.steps[:min(p.n, maxPathSteps)])
+}
+
+func renderSteps(steps []step) string {
 	var sb strings.Builder
-	for _, s := range p.steps[:min(p.n, maxPathSteps)] {
+	for _, s := range steps {
 		if s.index >= 0 {
 			sb.WriteByte('[')
 			sb.WriteString(strconv.Itoa(s.index))
@@ -57,8 +45,6 @@ func (p path) String() string {
 	return sb.String()
 }
 
-func root(k string) path { return path{}.key(k) }
-
 // push appends a key step in place (the decoder's walk); pop removes it.
 func (p *path) push(k string, index int) {
 	if p.n < maxPathSteps {
@@ -68,3 +54,51 @@ func (p *path) push(k string, index int) {
 }
 
 func (p *path) pop() { p.n-- }
+
+// loc is validation's JSON path: a chain of steps back to the root, each
+// step a small value on its caller's stack (root, key and idx are inlined
+// and nothing keeps a loc), rendered only when a problem is reported. A
+// path longer than maxPathSteps renders its first maxPathSteps steps.
+type loc struct {
+	up   *loc
+	step step
+}
+
+// root starts a path at the top-level key k.
+func root(k string) *loc { return &loc{step: step{key: k, index: -1}} }
+
+// key extends the path by a key step.
+func (p *loc) key(k string) *loc { return &loc{up: p, step: step{key: k, index: -1}} }
+
+// idx extends the path by an index step.
+func (p *loc) idx(i int) *loc { return &loc{up: p, step: step{index: i}} }
+
+func (p *loc) String() string {
+	// The first maxPathSteps steps from the root, found walking up. Only
+	// the keys' bytes are copied out, so nothing here makes a loc escape.
+	var steps [maxPathSteps]*loc
+	n := 0
+	for q := p; q != nil; q = q.up {
+		n++
+	}
+	for q, i := p, n-1; q != nil; q, i = q.up, i-1 {
+		if i < maxPathSteps {
+			steps[i] = q
+		}
+	}
+	var sb strings.Builder
+	for _, q := range steps[:min(n, maxPathSteps)] {
+		s := q.step
+		if s.index >= 0 {
+			sb.WriteByte('[')
+			sb.WriteString(strconv.Itoa(s.index))
+			sb.WriteByte(']')
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(s.key)
+	}
+	return sb.String()
+}

@@ -61,7 +61,7 @@ type validator struct {
 	omitted, omittedErrors int
 }
 
-func (v *validator) add(sev Severity, rule string, at path, hint, format string, args ...any) {
+func (v *validator) add(sev Severity, rule string, at *loc, hint, format string, args ...any) {
 	if len(v.out) >= MaxProblems {
 		v.omitted++
 		if sev == Error {
@@ -72,16 +72,16 @@ func (v *validator) add(sev Severity, rule string, at path, hint, format string,
 	v.out = append(v.out, Problem{Rule: rule, Severity: sev, Path: at.String(), Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
-func (v *validator) errorf(rule string, at path, hint, format string, args ...any) {
+func (v *validator) errorf(rule string, at *loc, hint, format string, args ...any) {
 	v.add(Error, rule, at, hint, format, args...)
 }
 
-func (v *validator) warnf(rule string, at path, hint, format string, args ...any) {
+func (v *validator) warnf(rule string, at *loc, hint, format string, args ...any) {
 	v.add(Warning, rule, at, hint, format, args...)
 }
 
 // intRange reports an error unless lo <= n <= hi.
-func (v *validator) intRange(rule string, at path, what string, n, lo, hi int) bool {
+func (v *validator) intRange(rule string, at *loc, what string, n, lo, hi int) bool {
 	if n < lo || n > hi {
 		v.errorf(rule, at, fmt.Sprintf("use a whole number from %d to %d", lo, hi), "%s is %d; allowed %d-%d", what, n, lo, hi)
 		return false
@@ -90,7 +90,7 @@ func (v *validator) intRange(rule string, at path, what string, n, lo, hi int) b
 }
 
 // oneOf reports an error unless s is one of allowed.
-func (v *validator) oneOf(rule string, at path, what, s string, allowed ...string) bool {
+func (v *validator) oneOf(rule string, at *loc, what, s string, allowed ...string) bool {
 	if !contains(allowed, s) {
 		got := "missing"
 		if s != "" {
@@ -103,7 +103,7 @@ func (v *validator) oneOf(rule string, at path, what, s string, allowed ...strin
 }
 
 // text reports an error unless s has lo-hi characters, all printable.
-func (v *validator) text(rule string, at path, what, s string, lo, hi int, multiline bool) {
+func (v *validator) text(rule string, at *loc, what, s string, lo, hi int, multiline bool) {
 	n := utf8.RuneCountInString(s)
 	if n < lo || n > hi {
 		hint := fmt.Sprintf("give %d to %d characters", lo, hi)
@@ -158,7 +158,7 @@ func (v *validator) document() {
 }
 
 // count checks a count field: at least 1 (R-DOC-04), at most 999 (R-LIM-06).
-func (v *validator) count(at path, n int) {
+func (v *validator) count(at *loc, n int) {
 	switch {
 	case n < 1:
 		v.errorf("R-DOC-04", at, "use a count of 1 or more, or remove the entry", "count is %d; it must be at least 1", n)

@@ -23,7 +23,7 @@ func (v *validator) idAt(rule, list string, i int, ids func(j int) string) {
 }
 
 // subset checks that every value of list is one of allowed, once.
-func (v *validator) subset(rule string, at path, what string, list []string, allowed []string) {
+func (v *validator) subset(rule string, at *loc, what string, list []string, allowed []string) {
 	for i, s := range list {
 		p := at.idx(i)
 		if !contains(allowed, s) {
@@ -84,7 +84,7 @@ func (v *validator) weaponDefs() {
 
 // damage checks the fields ship and starfighter weapons share: name,
 // damage type, pulse, die and modifier.
-func (v *validator) damage(rule string, at path, name, damageType string, pulse int, die Die, modifier int) {
+func (v *validator) damage(rule string, at *loc, name, damageType string, pulse int, die Die, modifier int) {
 	v.text(rule, at.key("name"), "the weapon name", name, 1, 40, false)
 	v.oneOf(rule, at.key("damageType"), "damage type", damageType, DamageEnergy, DamageKinetic)
 	v.intRange(rule, at.key("pulse"), "pulse", pulse, 1, 20)

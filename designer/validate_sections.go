@@ -149,7 +149,7 @@ func (v *validator) defIDs(which string) string {
 	return strings.Join(ids, ", ")
 }
 
-func (v *validator) system(name SectionName, at path, s *System) {
+func (v *validator) system(name SectionName, at *loc, s *System) {
 	v.count(at.key("count"), s.Count)
 	k := v.c.Kind(s.Kind)
 	if k == nil {
@@ -195,7 +195,7 @@ func (v *validator) system(name SectionName, at path, s *System) {
 	}
 }
 
-func (v *validator) param(name SectionName, at path, k *Kind, s *System, pn string) {
+func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, pn string) {
 	val := s.Param(pn)
 	spec := k.Params[pn]
 	p := at.key(pn)
@@ -224,7 +224,7 @@ func (v *validator) param(name SectionName, at path, k *Kind, s *System, pn stri
 	}
 }
 
-func (v *validator) mount(name SectionName, at path, m Mount) {
+func (v *validator) mount(name SectionName, at *loc, m Mount) {
 	v.count(at.key("count"), m.Count)
 	if v.d.Weapon(m.Weapon) == nil {
 		v.errorf("R-WPN-01", at.key("weapon"), "define it under weapons, or use one of: "+v.defIDs("weapon"), "weapon %q is not defined", m.Weapon)
