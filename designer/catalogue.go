@@ -20,6 +20,10 @@ type Catalogue struct {
 
 	byKind map[string]*Kind
 	byCat  map[string]*Category
+	// kindSlots is byKind as an open-addressed table (linear probing,
+	// a power of two at least twice the kinds), cheaper to probe with a
+	// short name than the map is to hash it.
+	kindSlots []*Kind
 }
 
 // Category is a system category with its record-sheet colour and order.
@@ -46,6 +50,21 @@ type Kind struct {
 	Icon       string                `json:"icon"`
 	Unit       string                `json:"unit,omitempty"`
 	Notes      string                `json:"notes,omitempty"`
+
+	// Worked out by the catalogue's index, so that validation looks
+	// nothing up by name: Params in ParamNames order, and whether the kind
+	// generates shields (its arc parameter is governed by R-SEC-05).
+	indexed   bool
+	params    [4]*ParamSpec
+	shieldGen bool
+}
+
+// param returns the spec of parameter ParamNames[i], or nil.
+func (k *Kind) param(i int) *ParamSpec {
+	if k.indexed {
+		return k.params[i]
+	}
+	return k.Params[ParamNames[i]]
 }
 
 // KindReactor is the reactor kind, whose rating costing derives from the
@@ -227,7 +246,25 @@ func (c *Catalogue) index() error {
 			k.Space.Base < 0 || k.Space.PerRating < 0 || k.Space.PerInverseRating < 0 {
 			return fmt.Errorf("%s: negative power or space", where)
 		}
+		for j, pn := range ParamNames {
+			k.params[j] = k.Params[pn]
+		}
+		k.shieldGen = k.Params["arc"] != nil && k.Params["arc"].Rule == "R-SEC-05"
+		k.indexed = true
 		c.byKind[k.Kind] = k
+	}
+	n := 16
+	for n < 2*len(c.Kinds) {
+		n *= 2
+	}
+	c.kindSlots = make([]*Kind, n)
+	for i := range c.Kinds {
+		k := &c.Kinds[i]
+		h := nameHash(k.Kind) & (n - 1)
+		for c.kindSlots[h] != nil {
+			h = (h + 1) & (n - 1)
+		}
+		c.kindSlots[h] = k
 	}
 	for _, o := range c.Options {
 		if o.Tier < 1 || o.Tier > 3 {
@@ -238,7 +275,17 @@ func (c *Catalogue) index() error {
 }
 
 // Kind returns the catalogue row for a kind, or nil when unknown.
-func (c *Catalogue) Kind(kind string) *Kind { return c.byKind[kind] }
+func (c *Catalogue) Kind(kind string) *Kind {
+	if n := len(c.kindSlots); n > 0 && kind != "" {
+		for h := nameHash(kind) & (n - 1); c.kindSlots[h] != nil; h = (h + 1) & (n - 1) {
+			if c.kindSlots[h].Kind == kind {
+				return c.kindSlots[h]
+			}
+		}
+		return nil
+	}
+	return c.byKind[kind]
+}
 
 // Category returns a category by id, or nil.
 func (c *Catalogue) Category(id string) *Category { return c.byCat[id] }

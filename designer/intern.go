@@ -27,7 +27,7 @@ var interned = func() internTable {
 	}
 	var t internTable
 	for _, w := range words {
-		h := internHash(w)
+		h := nameHash(w) % internSlots
 		for t[h] != "" {
 			h = (h + 1) % internSlots
 		}
@@ -42,11 +42,12 @@ const internSlots = 256
 
 type internTable [internSlots]string
 
-// internHash mixes a string's length and its first, second and last bytes;
-// enough to spread the words above over the table.
-func internHash[T string | []byte](b T) int {
+// nameHash mixes a short name's length and its first, second and last
+// bytes: enough to spread the catalogue's names and the words above over
+// a table probed linearly. The name must not be empty.
+func nameHash[T string | []byte](b T) int {
 	n := len(b)
-	return (n*131 + int(b[0])*31 + int(b[1%n])*7 + int(b[n-1])) % internSlots
+	return n*131 + int(b[0])*31 + int(b[1%n])*7 + int(b[n-1])
 }
 
 // maxInterned is the longest interned string; longer values are not
@@ -59,7 +60,7 @@ func intern(b []byte) string {
 	if len(b) == 0 || len(b) > maxInterned {
 		return string(b)
 	}
-	for h := internHash(b); interned[h] != ""; h = (h + 1) % internSlots {
+	for h := nameHash(b) % internSlots; interned[h] != ""; h = (h + 1) % internSlots {
 		if interned[h] == string(b) { // no allocation: the compiler reads b in place
 			return interned[h]
 		}

@@ -37,3 +37,23 @@ func TestInternedCoversCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestKindSlotsAgreeWithMap checks the catalogue's probe table against
+// its map for every kind and for names it does not hold.
+func TestKindSlotsAgreeWithMap(t *testing.T) {
+	c := BuiltinCatalogue()
+	names := []string{"", "x", "Reactor", "reactors", "reacto", "stlprimitive", "teleporterAdvanced ", strings.Repeat("a", 300)}
+	for _, k := range c.Kinds {
+		names = append(names, k.Kind, k.Kind+"x", k.Kind[1:], strings.ToUpper(k.Kind))
+	}
+	for _, n := range names {
+		if got, want := c.Kind(n), c.byKind[n]; got != want {
+			t.Errorf("Kind(%q) = %v, want %v", n, got, want)
+		}
+	}
+	for _, k := range c.Kinds {
+		if c.Kind(k.Kind) == nil {
+			t.Errorf("Kind(%q) is nil", k.Kind)
+		}
+	}
+}

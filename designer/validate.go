@@ -118,6 +118,9 @@ func (v *validator) text(rule string, at *loc, what, s string, lo, hi int, multi
 		return
 	}
 	for _, r := range s {
+		if r >= 0x20 && r < 0x7f { // printable ASCII, as unicode.IsPrint has it
+			continue
+		}
 		if multiline && (r == '\n' || r == '\t') {
 			continue
 		}

@@ -108,6 +108,9 @@ func (v *validator) section(name SectionName, sec *Section) {
 // kinds whose "arc" parameter is governed by R-SEC-05.
 func (c *Catalogue) shieldGenerator(kind string) bool {
 	k := c.Kind(kind)
+	if k != nil && k.indexed {
+		return k.shieldGen
+	}
 	return k != nil && k.Params["arc"] != nil && k.Params["arc"].Rule == "R-SEC-05"
 }
 
@@ -178,8 +181,8 @@ func (v *validator) system(name SectionName, at *loc, s *System) {
 		v.errorf(k.RatingRule, at, "remove this entry; every section with crew or marines has life support", "%s is automatic and never entered", strings.ToLower(k.Name))
 		return
 	}
-	for _, pn := range ParamNames {
-		v.param(name, at, k, s, pn)
+	for i := range ParamNames {
+		v.param(name, at, k, s, i)
 	}
 	if k.Placement == PlacementFacingSideOrCore && contains([]string{"port", "starboard"}, s.Facing) {
 		side := SectionName(s.Facing)
@@ -195,9 +198,10 @@ func (v *validator) system(name SectionName, at *loc, s *System) {
 	}
 }
 
-func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, pn string) {
+func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, i int) {
+	pn := ParamNames[i]
 	val := s.Param(pn)
-	spec := k.Params[pn]
+	spec := k.param(i)
 	p := at.key(pn)
 	if spec == nil {
 		if val != "" {
@@ -215,7 +219,8 @@ func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, pn stri
 		}
 		return
 	}
-	if !v.oneOf(spec.Rule, p, strings.ToLower(k.Name)+" "+pn, val, spec.Values...) {
+	if !contains(spec.Values, val) { // what oneOf checks, without building its words first
+		v.oneOf(spec.Rule, p, strings.ToLower(k.Name)+" "+pn, val, spec.Values...)
 		return
 	}
 	if pn == "arc" && !v.d.Sections.Faces(name, Arc(val)) {
