@@ -78,3 +78,34 @@ func TestStaleDesignsPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestPurgeFindsLogByDesign checks that purging a design finds its
+// recompute log rows by an index rather than reading the whole log,
+// which grows by a row for every design at every model change (migration
+// 0007). Deleting the design row makes SQLite look for log rows that
+// still refer to it through the same index.
+func TestPurgeFindsLogByDesign(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "purge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var plan []string
+	rows, err := db.w.QueryContext(ctx, `EXPLAIN QUERY PLAN DELETE FROM recomputations WHERE design_seq = ?`, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, parent, notused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	rows.Close()
+	if p := strings.Join(plan, "\n\t"); !strings.Contains(p, "INDEX recomputations_design (design_seq=?)") {
+		t.Errorf("purging a design's log rows plans\n\t%s\nwant a search of recomputations_design", p)
+	}
+}
