@@ -50,6 +50,11 @@ type profile struct {
 	cic       int
 	fragile   int // bridge, sensors, reactors: how many stand in one section only
 
+	// trs remembers the target rating of the hull in an arc's line of
+	// fire (survive), by that hull: nTr of them.
+	trs [8]struct{ hull, tr float64 }
+	nTr int
+
 	// Room for ls and sensors, so that a typical ship needs no more.
 	lsBuf     [5]int
 	sensorBuf [4]int
@@ -90,6 +95,19 @@ type mountMemo struct {
 	hits float64 // direct: hits a turn; indirect: the share of salvos that reach
 	q    float64 // P(one point-defence copy of the opponent stops one hit)
 	ok   bool
+	// The last (1 - q)^tries offenceAt asked for, and its tries.
+	powTries, pow float64
+	powOK         bool
+}
+
+// keepPow is math.Pow(1-mm.q, tries), remembered for the last tries
+// asked: offenceAt asks the same for every firing sector whose hits leave
+// tries at its cap.
+func (mm *mountMemo) keepPow(tries float64) float64 {
+	if !mm.powOK || mm.powTries != tries {
+		mm.pow, mm.powTries, mm.powOK = math.Pow(1-mm.q, tries), tries, true
+	}
+	return mm.pow
 }
 
 // offScratch is offenceAt's working memory, sized to the mounts once and

@@ -410,9 +410,8 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 				ship.add(mr[i])
 				continue
 			}
-			q := e.mountAgainst(p, i, oi, sensor, ew).q
 			tries := min(2, float64(r.PDCount)/max(1, hits))
-			stop := 1 - math.Pow(1-q, tries)
+			stop := 1 - e.mountAgainst(p, i, oi, sensor, ew).keepPow(tries)
 			keep := 1 - stop
 			if w.un {
 				keep += stop * 0.5
@@ -431,9 +430,9 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 				m := &p.mounts[i]
 				w := &m.w
 				mm := e.mountAgainst(p, i, oi, sensor, ew)
-				pe, reach, q := mm.r, mm.hits, mm.q
+				pe, reach := mm.r, mm.hits
 				tries := float64(r.PDCount) / max(1, perTurn)
-				stop := 1 - math.Pow(1-q, min(tries, 3))
+				stop := 1 - mm.keepPow(min(tries, 3))
 				keep := 1 - stop
 				if w.un {
 					keep += stop * 0.5
@@ -955,6 +954,12 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 	}
 	var qBuf [16]float64
 	qs := qBuf[:0]
+	// The last (1 - q)^tries worked out for each of qs, and its tries:
+	// arcs whose hits leave tries at its cap ask the same.
+	var powBuf [16]struct {
+		tries, pow float64
+		ok         bool
+	}
 	for wi := range ro.weapons {
 		if ws1 := &ro.weapons[wi]; intercepts(ws1) {
 			for i := range p.mounts {
@@ -968,7 +973,7 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		// The target rating follows the hull in the line of fire (the
 		// section facing it and the core), continuously: a hull hit that
 		// stands elsewhere never makes this arc easier to hit.
-		tr := float64(t.BaseTargetRating) - math.Log2(max(1, (ar.secHull+ar.coreHull)/t.HullHitsPerMassFactor))
+		tr := p.targetRating(t, ar.secHull+ar.coreHull)
 		hits := 0.0
 		var wrBuf [8]rates
 		wr := wrBuf[:0]
@@ -996,9 +1001,17 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 						continue
 					}
 					q := qs[qi]
-					qi++
 					tries := min(2, m.count/max(1, hits))
-					stop *= math.Pow(1-q, tries)
+					if qi < len(powBuf) {
+						c := &powBuf[qi]
+						if !c.ok || c.tries != tries {
+							c.tries, c.pow, c.ok = tries, math.Pow(1-q, tries), true
+						}
+						stop *= c.pow
+					} else {
+						stop *= math.Pow(1-q, tries)
+					}
+					qi++
 				}
 				keep = stop
 			}
@@ -1084,6 +1097,23 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		best = max(best, worst)
 	}
 	return best
+}
+
+// targetRating is the target rating, continuously, of hull in the line
+// of fire: BaseTargetRating - log2(max(1, hull / HullHitsPerMassFactor)),
+// remembered for the few hulls an evaluation asks about.
+func (p *profile) targetRating(t *Table, hull float64) float64 {
+	for i := range p.trs[:p.nTr] {
+		if p.trs[i].hull == hull {
+			return p.trs[i].tr
+		}
+	}
+	tr := float64(t.BaseTargetRating) - math.Log2(max(1, hull/t.HullHitsPerMassFactor))
+	if p.nTr < len(p.trs) {
+		p.trs[p.nTr].hull, p.trs[p.nTr].tr = hull, tr
+		p.nTr++
+	}
+	return tr
 }
 
 // alikeArc is the first arc whose values, and the core's behind it, are
