@@ -151,7 +151,7 @@ func (e *eval) defence() *Node {
 
 	// Ship-wide electronic warfare.
 	bestEW, stealth, ecm, pods, cloak := 0, 0, false, 0.0, false
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			if s.Count <= 0 {
 				continue
@@ -251,7 +251,7 @@ func (e *eval) pointDefence() *Node {
 	t := e.t
 	q := t.Qualities()
 	x := 0.0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, mt := range ns.Section.Weapons {
 			w := e.d.Weapon(mt.Weapon)
 			if w == nil || !(w.CanTarget(designer.TargetsStarfighters) || w.CanTarget(designer.TargetsDirectFire) || w.CanTarget(designer.TargetsIndirectFire)) {

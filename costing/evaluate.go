@@ -26,6 +26,11 @@ type eval struct {
 	arena
 	blk *resultBlock
 
+	// secs are the design's present sections in SectionOrder
+	// (Sections.List), read once; secBuf holds them.
+	secs   []designer.NamedSection
+	secBuf [len(designer.SectionOrder)]designer.NamedSection
+
 	// prof is metaverse-cv/2's profile of the design (profile2), kept
 	// with its buffers from one evaluation to the next (evalPool).
 	prof *profile
@@ -73,6 +78,7 @@ func (m *Model) Evaluate(d *designer.Design, opt Options) *Result {
 	defer e.release()
 	e.m, e.t, e.d, e.r, e.blk = m, m.t, d, &b.r, b
 	e.arena.start(&b.chunk)
+	e.secs = append(e.secBuf[:0], d.Sections.List()...)
 	r := e.r
 	r.Problems = m.cat.Validate(d, designer.Options{TierLimit: opt.TierLimit})
 	if r.Problems == nil {
@@ -140,7 +146,7 @@ func (e *eval) quality(opt Options) {
 
 // size derives mass factor and target rating (rules §6.1, §6.2).
 func (e *eval) size() *Node {
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		e.hull += hullHits(ns.Section)
 	}
 	r := e.r
@@ -255,7 +261,7 @@ func (e *eval) lifeSupport() *Node {
 	n := e.node("lifeSupport", "Life support", "ceil((crew + marines) / 4) per section", 0)
 	e.r.LifeSupport = e.blk.life[:0]
 	total := 0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		crew, marines := 0, 0
 		for _, l := range ns.Section.Layers {
 			crew += clampInt(l.Crew, 0, 1_000_000)
@@ -278,7 +284,7 @@ func (e *eval) lifeSupport() *Node {
 // speed reports maximum speed and acceleration (rules §6.5).
 func (e *eval) speed() *Node {
 	var a Acceleration
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			pts := float64(clampCount(s.Count) * clampInt(s.Rating, 0, 1000))
 			switch s.Kind {
@@ -327,7 +333,7 @@ func (e *eval) speed() *Node {
 
 // scan collects the sensor figures offence needs.
 func (e *eval) scan() {
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			if s.Kind != kindSensor || s.Count <= 0 {
 				continue

@@ -102,7 +102,7 @@ func (e *eval) fighters() (float64, *Node) {
 	t := e.t
 	var groups []carried
 	missions := 0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			if s.Kind == kindSoC {
 				missions += clampCount(s.Count) * clampInt(s.Rating, 0, 1000)
@@ -174,7 +174,7 @@ func (e *eval) fighters() (float64, *Node) {
 func (e *eval) loadoutPoints() (int, *Node) {
 	n := e.node("loadout", "Loadout points", "sum of count x squadron points", 0)
 	total := 0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, h := range ns.Section.Hangars {
 			bay := e.d.HangarBay(h.Bay)
 			if bay == nil || h.Count <= 0 {

@@ -147,7 +147,7 @@ func (e *eval) offence() *Node {
 	var indirect []mountRef
 	indirectUnits := 0
 	raw := 0.0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for i, mt := range ns.Section.Weapons {
 			wi := -1
 			for j := range e.d.Weapons {

@@ -11,7 +11,7 @@ func (e *eval) mobility() *Node {
 	t := e.t
 	a := e.r.Acceleration
 	side := 0.0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			pts := float64(clampCount(s.Count) * clampInt(s.Rating, 0, 1000))
 			switch {
@@ -29,7 +29,7 @@ func (e *eval) mobility() *Node {
 	move := t.MoveMin + float64(t.MoveSpan*idx)/(idx+t.MoveHalf)
 
 	ftl, ftlWhat := t.FTLNone, "no FTL drive"
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for _, s := range ns.Section.Systems {
 			f, ok := t.FTLFactor[s.Kind]
 			if !ok || s.Count <= 0 {
@@ -68,7 +68,7 @@ func (e *eval) utility() *Node {
 	t := e.t
 	n := e.node("utility", "Utility U", "sum of system values", 0)
 	total := 0.0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		for i, s := range ns.Section.Systems {
 			c := float64(clampCount(s.Count))
 			v := 0.0
@@ -89,7 +89,7 @@ func (e *eval) utility() *Node {
 		}
 	}
 	marines := 0
-	for _, ns := range e.d.Sections.List() {
+	for _, ns := range e.secs {
 		_, m := ns.Section.People()
 		marines += clampInt(m, 0, 1_000_000)
 	}

@@ -66,6 +66,7 @@ type profile struct {
 	offFloats []float64
 	offRates  []rates
 	offOpp    []oppOffence
+	offFTL    []ftlMemo
 }
 
 // reset empties p for the next evaluation, keeping its buffers and
@@ -75,7 +76,7 @@ func (p *profile) reset() {
 	clear(p.squadrons)
 	clear(p.cap)
 	*p = profile{mounts: p.mounts[:0], pods: p.pods[:0], teleport: p.teleport[:0], squadrons: p.squadrons[:0], cap: p.cap[:0],
-		memoBuf: p.memoBuf, offInts: p.offInts, offFloats: p.offFloats, offRates: p.offRates, offOpp: p.offOpp}
+		memoBuf: p.memoBuf, offInts: p.offInts, offFloats: p.offFloats, offRates: p.offRates, offOpp: p.offOpp, offFTL: p.offFTL}
 }
 
 // grow returns buf's first n elements, zeroed, reallocating buf when it
@@ -123,6 +124,15 @@ type offScratch struct {
 	details   [2]offenceDetail
 	// For offence2: by mount, the first mount alike; the sectors' names.
 	alike, names []int
+	// ftl is ftlRates' memory, by opponent.
+	ftl []ftlMemo
+}
+
+// ftlMemo is the value of one FTL attack a charge against an opponent,
+// once worked out (ftlRates).
+type ftlMemo struct {
+	value rates
+	ok    bool
 }
 
 // offScratch returns p's offenceAt scratch, making it on first use: its
@@ -137,6 +147,7 @@ func (p *profile) offScratch(nOpp int) *offScratch {
 		floats := grow(&p.offFloats, 3*n)
 		sc.guided = floats[0:n:n]
 		sc.mr = grow(&p.offRates, n)
+		sc.ftl = grow(&p.offFTL, nOpp)
 		opp := grow(&p.offOpp, 2*nOpp)
 		for k := range sc.details {
 			sc.details[k] = offenceDetail{opp: opp[k*nOpp : (k+1)*nOpp : (k+1)*nOpp], perMount: floats[(k+1)*n : (k+2)*n : (k+2)*n]}
@@ -249,14 +260,14 @@ func (e *eval) profile2() *profile {
 	}
 	p.ls, p.sensors = p.lsBuf[:0], p.sensorBuf[:0]
 	nMounts := 0
-	for _, ns := range secs.List() {
+	for _, ns := range e.secs {
 		nMounts += len(ns.Section.Weapons)
 	}
 	if cap(p.mounts) < nMounts {
 		p.mounts = make([]mountV2, 0, nMounts)
 	}
 	crewTotal, secN := 0, 0
-	for _, ns := range secs.List() {
+	for _, ns := range e.secs {
 		sec := ns.Section
 		p.hull += float64(hullHits(sec))
 		p.layers += standingLayers(sec)
@@ -372,7 +383,7 @@ func (e *eval) profile2() *profile {
 	}
 	for _, kind := range []string{"bridge", kindSensor, kindReactor} {
 		where := 0
-		for _, ns := range secs.List() {
+		for _, ns := range e.secs {
 			for _, sy := range ns.Section.Systems {
 				if sy.Kind == kind && sy.Count > 0 {
 					where++

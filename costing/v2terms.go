@@ -464,7 +464,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			all.add(ram)
 			ramV += r.Weight * ram.total()
 		}
-		if f := e.ftlRates(p, r, ro, ship.total()); f.total() > 0 {
+		if f := e.ftlRates(p, r, ro, &sc.ftl[oi], ship.total()); f.total() > 0 {
 			all.add(f)
 			ftlV += r.Weight * f.total()
 		}
@@ -644,16 +644,22 @@ func (e *eval) strikeRates(p *profile, r *RefShip, ro *refOpp) rates {
 // the target rating plus crew quality (+2 for the jump), once per charge
 // (plus the turns a strategic jump keeps it away), counted net of what
 // its guns would have dealt while it is away.
-func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, guns float64) rates {
+//
+// What does not depend on the guns (the attack's value a charge) is
+// worked out once per opponent and kept in fm.
+func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, fm *ftlMemo, guns float64) rates {
 	v := e.t.V2
 	if p.ftl != "ftlBasic" && p.ftl != "ftlAdvanced" || len(p.sensors) == 0 || p.mf == 0 {
 		return rates{}
 	}
-	s := p.sensors[0]
-	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)), float64(r.TR+r.Crew+2), e.t.SensorDie)
-	pe := ro.ftl // one energy D6 pulse against r's arc
-	k := ph * 4 * float64(p.mf)
-	value := rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k)
+	if !fm.ok {
+		s := p.sensors[0]
+		ph := HitChance(s, float64(s-max(0, r.EW-p.elint)), float64(r.TR+r.Crew+2), e.t.SensorDie)
+		pe := ro.ftl // one energy D6 pulse against r's arc
+		k := ph * 4 * float64(p.mf)
+		fm.value, fm.ok = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k), true
+	}
+	value := fm.value
 	away := 0.0
 	if p.ftl == "ftlBasic" {
 		away = v.FTLAway
