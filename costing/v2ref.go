@@ -41,6 +41,10 @@ type refOpp struct {
 	pd wspec
 	// weapons are its weapons (refSpec), in table order.
 	weapons []wspec
+	// alike numbers each of weapons whose spec another opponent's direct
+	// weapon shares (the same number for all of them: the first one's
+	// place among all opponents' weapons), and is -1 for the others.
+	alike []int
 	// missiles is the copies of its indirect weapons.
 	missiles    float64
 	hasMissiles bool
@@ -90,6 +94,35 @@ func newV2Ref(t *Table) *v2ref {
 		die := ftlDie()
 		o.ftl = expectPulse(&die, &o.arc, 0, r.EMS, r.MF)
 		o.offKey, o.defKey, o.label = "offence["+r.Name+"]", "defence["+r.Name+"]", "Against the reference "+r.Name
+	}
+	// Direct weapons alike across opponents roll the same pulses against
+	// the same arc: survive works them out once (pulseCache).
+	for i := range ref.opp {
+		o := &ref.opp[i]
+		o.alike = make([]int, len(o.weapons))
+		for wi := range o.weapons {
+			o.alike[wi] = -1
+			if o.weapons[wi].indirect {
+				continue
+			}
+			// The first weapon of this spec, of any opponent; alike when
+			// another opponent has one too.
+			first, others, at := -1, false, 0
+			for j := range ref.opp {
+				for wj := range ref.opp[j].weapons {
+					if x := &ref.opp[j].weapons[wj]; !x.indirect && *x == o.weapons[wi] {
+						if first < 0 {
+							first = at
+						}
+						others = others || j != i
+					}
+					at++
+				}
+			}
+			if others {
+				o.alike[wi] = first
+			}
+		}
 	}
 	ref.offenceFormula = "weighted mean over reference opponents of (shields + hull) / (turns to destroy + " +
 		FormatNumber(v.KillTurns0) + "), best firing sector"

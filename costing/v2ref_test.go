@@ -26,3 +26,29 @@ func TestV2RefFollowsTable(t *testing.T) {
 		t.Error("changing the table after NewModelTable changed the model")
 	}
 }
+
+// TestV2RefAlikeWeapons checks which reference weapons survive shares
+// pulses between: the escort's and the carrier's guns are alike (2D6
+// energy, range 10) in the published table, and no longer once one of
+// them changes; no other weapon is.
+func TestV2RefAlikeWeapons(t *testing.T) {
+	def, _ := NewModelVersion(nil, VersionV2)
+	var got [][]int
+	for _, o := range def.v2.opp {
+		got = append(got, o.alike)
+	}
+	want := [][]int{{0}, {-1, -1}, {-1, -1}, {-1}, {0}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("alike = %v, want %v", got, want)
+	}
+	tb := V2()
+	tb.V2.Opponents[4].Weapons[0].Mod = 1
+	m := NewModelTable(nil, *tb)
+	for i, o := range m.v2.opp {
+		for wi, a := range o.alike {
+			if a >= 0 {
+				t.Errorf("opponent %d weapon %d: alike %d after the carrier's gun changed", i, wi, a)
+			}
+		}
+	}
+}

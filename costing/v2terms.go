@@ -171,7 +171,10 @@ func meanFace(sides, mod int) float64 {
 
 // directRates are the rates of one direct mount against a defender arc,
 // averaged over the weighted reference ranges.
-func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef float64, a *defArc, ems, mf int) (rates, float64) {
+//
+// row, when not nil, keeps w's pulses against a by penalty, for another
+// weapon alike against the same arc (the same ems and mf).
+func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef float64, a *defArc, ems, mf int, row *pulseRow) (rates, float64) {
 	t := e.t
 	// The sums are kept in scalars: a struct of five floats lives in
 	// memory, and adding into it range by range is slower.
@@ -206,7 +209,16 @@ func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef flo
 			lastTp, tpKnown = tp, true
 		}
 		if pen != lastPen {
-			pe, lastPen = expectPulse(w, a, pen, ems, mf), pen
+			if row != nil && pen >= 0 && pen < len(row.pes) {
+				if bit := uint32(1) << uint(pen); row.known&bit == 0 {
+					row.pes[pen] = expectPulse(w, a, pen, ems, mf)
+					row.known |= bit
+				}
+				pe = row.pes[pen]
+			} else {
+				pe = expectPulse(w, a, pen, ems, mf)
+			}
+			lastPen = pen
 		}
 		// rw x count x rof x P(hit), the hits, is the start of k's product.
 		h := rw * count * w.rof * ph
@@ -566,7 +578,7 @@ func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMem
 	ro := &e.m.v2.opp[oi]
 	w := &p.mounts[i].w
 	if !w.indirect {
-		mm.r, mm.hits = e.directRates(w, p.mounts[i].count, sensor, ew, float64(r.TR), &ro.arc, r.EMS, r.MF)
+		mm.r, mm.hits = e.directRates(w, p.mounts[i].count, sensor, ew, float64(r.TR), &ro.arc, r.EMS, r.MF, nil)
 	} else {
 		radius := 15
 		if w.gr {
@@ -809,10 +821,11 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		sensor = p.sensors[0]
 	}
 	total, wTot := 0.0, 0.0
+	var pc pulseCache
 	for ai := range v.Opponents {
 		a := &v.Opponents[ai]
 		ro := &e.m.v2.opp[ai]
-		tk := e.survive(p, a, ro, ew, ems, sensor, cv, mend, pStop)
+		tk := e.survive(p, a, ro, ew, ems, sensor, cv, mend, pStop, &pc)
 		norm := ro.plain
 		hz := v.HorizonTurns
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
@@ -875,7 +888,10 @@ func refPlainRate(t *Table, a *RefShip) float64 {
 // each arc's shields and section go first, then the fire goes on into
 // the core; the core's fall ends it. Point defence and CAP thin a's hits,
 // salvos and squadrons; the EMS cap limits a's units.
-func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sensor int, cv, mend, pStop float64) float64 {
+//
+// pc keeps the pulses of reference weapons alike (the same spec in two
+// opponents) against the ship's arcs, for the other opponents' survive.
+func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sensor int, cv, mend, pStop float64, pc *pulseCache) float64 {
 	t := e.t
 	v := t.V2
 	hasMissiles, hasFighters := ro.hasMissiles, a.Squadrons > 0
@@ -988,7 +1004,7 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 			if ws1.indirect {
 				continue
 			}
-			x, h := e.directRates(ws1, float64(w.Count), a.Sensor, ew, tr, ar, emsR, p.mf)
+			x, h := e.directRates(ws1, float64(w.Count), a.Sensor, ew, tr, ar, emsR, p.mf, pc.row(ro.alike[wi], ar))
 			hits += h
 			wr = append(wr, x)
 		}
@@ -1120,6 +1136,43 @@ func (p *profile) targetRating(t *Table, hull float64) float64 {
 		p.nTr++
 	}
 	return tr
+}
+
+// pulseCache keeps, for defenceFor, the pulses of reference weapons alike
+// against the ship's arcs: a few rows, each one weapon spec against one arc.
+type pulseCache struct {
+	rows [6]pulseRow
+	n    int
+}
+
+// pulseRow is the pulses of reference weapons of one spec (refOpp.alike)
+// against one arc, by penalty: known has bit k when pes[k] is worked out.
+type pulseRow struct {
+	alike int
+	arc   *defArc
+	known uint32
+	pes   [16]pulseExp
+}
+
+// row is the row of the spec alike against arc, taken from the room left
+// when there is none yet; nil for a spec no other weapon shares (alike
+// < 0) or when no room is left.
+func (c *pulseCache) row(alike int, arc *defArc) *pulseRow {
+	if alike < 0 {
+		return nil
+	}
+	for i := range c.rows[:c.n] {
+		if r := &c.rows[i]; r.alike == alike && r.arc == arc {
+			return r
+		}
+	}
+	if c.n == len(c.rows) {
+		return nil
+	}
+	r := &c.rows[c.n]
+	c.n++
+	r.alike, r.arc = alike, arc
+	return r
 }
 
 // alikeArc is the first arc whose values, and the core's behind it, are
