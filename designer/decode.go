@@ -12,6 +12,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxDocumentBytes is the largest design document accepted (R-LIM-01).
@@ -105,7 +106,7 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if s.i == len(b) {
 		return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
 	}
-	if err := s.value(codecOf(rv.Type().Elem()), rv.Elem()); err != nil {
+	if err := s.value(codecOf(rv.Type().Elem()), rv.UnsafePointer()); err != nil {
 		return err
 	}
 	s.ws()
@@ -362,26 +363,32 @@ func (s *scanner) number() (num []byte, integer bool, err error) {
 	return s.b[start:s.i], integer, nil
 }
 
-func (s *scanner) value(cd *codec, v reflect.Value) error {
+// value decodes the JSON value at the current offset into the value of
+// type cd.t at p. The codec knows each type's layout, so the walk does
+// pointer arithmetic where reflect.Value would check flags at every step;
+// reflect still allocates every new value, slice and map, so the garbage
+// collector knows each one's type.
+func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 	s.ws()
 	if s.i >= len(s.b) {
 		return s.fail(RuleJSONSyntax, "document ends too early")
 	}
 	c := s.b[s.i]
-	if cd.kind == reflect.Pointer {
+	switch cd.kind {
+	case reflect.Pointer:
+		pp := (*unsafe.Pointer)(p)
 		if c == 'n' {
-			v.SetZero()
+			*pp = nil
 			return s.literal("null")
 		}
-		if v.IsNil() {
-			v.Set(reflect.New(cd.t.Elem()))
+		if *pp == nil {
+			nv := reflect.New(cd.t.Elem())
+			*pp = nv.UnsafePointer()
 			if cd.defaults {
-				v.Interface().(defaulter).SetDefaults()
+				nv.Interface().(defaulter).SetDefaults()
 			}
 		}
-		return s.value(cd.elem, v.Elem())
-	}
-	switch cd.kind {
+		return s.value(cd.elem, *pp)
 	case reflect.String:
 		if c != '"' {
 			return s.typeError("a string")
@@ -390,14 +397,14 @@ func (s *scanner) value(cd *codec, v reflect.Value) error {
 		if err != nil {
 			return err
 		}
-		v.SetString(intern(raw))
+		*(*string)(p) = intern(raw)
 	case reflect.Bool:
 		switch c {
 		case 't':
-			v.SetBool(true)
+			*(*bool)(p) = true
 			return s.literal("true")
 		case 'f':
-			v.SetBool(false)
+			*(*bool)(p) = false
 			return s.literal("false")
 		}
 		return s.typeError("true or false")
@@ -418,7 +425,14 @@ func (s *scanner) value(cd *codec, v reflect.Value) error {
 			}
 			return s.fail(RuleJSONType, "number %s is out of range (at most %d)", num, math.MaxInt32)
 		}
-		v.SetInt(n)
+		switch cd.kind {
+		case reflect.Int:
+			*(*int)(p) = int(n)
+		case reflect.Int64:
+			*(*int64)(p) = n
+		default:
+			*(*int32)(p) = int32(n)
+		}
 	case reflect.Float64:
 		if c != '-' && (c < '0' || c > '9') {
 			return s.typeError("a number")
@@ -431,31 +445,41 @@ func (s *scanner) value(cd *codec, v reflect.Value) error {
 		if ferr != nil || math.IsInf(f, 0) || math.Abs(f) > 1e15 {
 			return s.fail(RuleJSONType, "number %s is out of range", num)
 		}
-		v.SetFloat(f)
+		*(*float64)(p) = f
 	case reflect.Slice, reflect.Map:
 		if c == 'n' { // null reads as an empty list or object, as in encoding/json
-			v.SetZero()
+			if cd.kind == reflect.Map {
+				*(*unsafe.Pointer)(p) = nil
+			} else {
+				*(*sliceHeader)(p) = sliceHeader{}
+			}
 			return s.literal("null")
 		}
 		if cd.kind == reflect.Map {
 			if c != '{' {
 				return s.typeError("an object")
 			}
-			return s.mapValue(cd, v)
+			return s.mapValue(cd, reflect.NewAt(cd.t, p).Elem())
 		}
 		if c != '[' {
 			return s.typeError("an array")
 		}
-		return s.array(cd, v)
+		return s.array(cd, p)
 	case reflect.Struct:
 		if c != '{' {
 			return s.typeError("an object")
 		}
-		return s.object(cd, v)
+		return s.object(cd, p)
 	default:
-		return fmt.Errorf("decode: unsupported field type %s at %s", v.Type(), s.path.String())
+		return fmt.Errorf("decode: unsupported field type %s at %s", cd.t, s.path.String())
 	}
 	return nil
+}
+
+// sliceHeader is the layout of every Go slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
 }
 
 func (s *scanner) typeError(want string) error {
@@ -608,34 +632,41 @@ var countClass = func() (t [256]byte) {
 	return t
 }()
 
-func (s *scanner) array(cd *codec, v reflect.Value) error {
+func (s *scanner) array(cd *codec, p unsafe.Pointer) error {
 	s.i++ // '['
-	v.SetLen(0)
+	h := (*sliceHeader)(p)
+	h.len = 0
 	if s.next() == ']' {
 		s.i++
-		v.Set(reflect.MakeSlice(cd.t, 0, 0)) // [] stays an empty list, not null
+		reflect.NewAt(cd.t, p).Elem().Set(reflect.MakeSlice(cd.t, 0, 0)) // [] stays an empty list, not null
 		return nil
 	}
 	elemCodec := cd.elem
+	size := elemCodec.t.Size()
+	// Elements from zeroFrom on are known to be zero: they were added by
+	// Grow. Those before it may hold an earlier decode's values.
+	zeroFrom := h.cap
 	for i := 0; ; i++ {
-		if i == v.Cap() {
-			// in place: v is a settable field or element. Room for four
-			// first; an array longer than that is counted ahead once, so
-			// it is copied at most once more.
+		if i == h.cap {
+			// Room for four first; an array longer than that is counted
+			// ahead once, so it is copied at most once more.
 			n := 4
 			if i > 0 {
 				n = max(s.countAhead(), i)
 			}
-			v.Grow(n)
+			reflect.NewAt(cd.t, p).Elem().Grow(n)
+			zeroFrom = i
 		}
-		v.SetLen(i + 1)
-		elem := v.Index(i)
-		elem.SetZero() // the backing array may hold an earlier decode's values
+		h.len = i + 1
+		ep := unsafe.Add(h.data, uintptr(i)*size)
+		if i < zeroFrom {
+			reflect.NewAt(elemCodec.t, ep).Elem().SetZero()
+		}
 		if cd.defaults {
-			elem.Addr().Interface().(defaulter).SetDefaults()
+			reflect.NewAt(elemCodec.t, ep).Interface().(defaulter).SetDefaults()
 		}
 		s.path.push("", i)
-		if err := s.value(elemCodec, elem); err != nil {
+		if err := s.value(elemCodec, ep); err != nil {
 			return err
 		}
 		s.path.pop()
@@ -672,7 +703,7 @@ func (s *scanner) mapValue(cd *codec, v reflect.Value) error {
 			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
 		}
 		elem := reflect.New(t.Elem()).Elem()
-		if err := s.value(cd.elem, elem); err != nil {
+		if err := s.value(cd.elem, elem.Addr().UnsafePointer()); err != nil {
 			return err
 		}
 		v.SetMapIndex(kv, elem)
@@ -703,9 +734,10 @@ type codec struct {
 }
 
 type field struct {
-	name  string
-	index int // struct field index
-	codec *codec
+	name   string
+	index  int     // struct field index
+	offset uintptr // the field's offset in the struct
+	codec  *codec
 }
 
 // lookup returns the position in fields of the field named raw, or -1.
@@ -782,17 +814,17 @@ func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
 			names = append(names, name)
 			fc := buildCodec(f.Type, built)
 			if j := slices.IndexFunc(cd.fields, func(x field) bool { return x.name == name }); j >= 0 {
-				cd.fields[j] = field{name: name, index: i, codec: fc}
+				cd.fields[j] = field{name: name, index: i, offset: f.Offset, codec: fc}
 				continue
 			}
-			cd.fields = append(cd.fields, field{name: name, index: i, codec: fc})
+			cd.fields = append(cd.fields, field{name: name, index: i, offset: f.Offset, codec: fc})
 		}
 		cd.allowed = strings.Join(names, ", ")
 	}
 	return cd
 }
 
-func (s *scanner) object(cd *codec, v reflect.Value) error {
+func (s *scanner) object(cd *codec, p unsafe.Pointer) error {
 	if s.openObject() {
 		return nil
 	}
@@ -815,7 +847,7 @@ func (s *scanner) object(cd *codec, v reflect.Value) error {
 			return s.fail(RuleJSONDuplicate, "duplicate key %q", raw)
 		}
 		seen |= 1 << uint(f.index)
-		if err := s.value(f.codec, v.Field(f.index)); err != nil {
+		if err := s.value(f.codec, unsafe.Add(p, f.offset)); err != nil {
 			return err
 		}
 		s.path.pop()
