@@ -152,15 +152,22 @@ func (s *scanner) syntax(expected string) error {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.b) {
-		switch s.b[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
+	i, b := s.i, s.b
+	for i < len(b) && isSpace[b[i]] {
+		i++
 	}
+	s.i = i
 }
+
+// isSpace marks JSON's white space; strChar the bytes a string holds as
+// they are (not a quote, a backslash or a control character).
+var isSpace, strChar = func() (sp, sc [256]bool) {
+	sp[' '], sp['\t'], sp['\n'], sp['\r'] = true, true, true, true
+	for c := 0x20; c < 256; c++ {
+		sc[c] = c != '"' && c != '\\'
+	}
+	return sp, sc
+}()
 
 // describe names the JSON value starting at the current offset, for type
 // errors. It reads at most one scalar and never descends.
@@ -225,19 +232,21 @@ func (s *scanner) rawStr() ([]byte, error) {
 	}
 	s.i++
 	start := s.i
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		switch {
+	i, b := s.i, s.b
+	for i < len(b) && strChar[b[i]] {
+		i++
+	}
+	s.i = i
+	if i < len(b) {
+		switch c := b[i]; {
 		case c == '"':
-			out := s.b[start:s.i]
 			s.i++
-			return out, nil
+			return b[start:i], nil
 		case c == '\\':
 			return s.strEscaped(start)
-		case c < 0x20:
+		default:
 			return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
 		}
-		s.i++
 	}
 	return nil, s.syntax("the end of the string")
 }
@@ -590,18 +599,9 @@ func (s *scanner) countAhead() int {
 		case 0:
 			continue
 		case '"':
-			for {
-				j := bytes.IndexByte(b[i+1:], '"')
-				if j < 0 {
-					return n
-				}
-				i += j + 1
-				k := i - 1 // an odd run of backslashes escapes the quote
-				for k > s.i && b[k] == '\\' {
-					k--
-				}
-				if (i-1-k)%2 == 0 {
-					break
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
 				}
 			}
 		case '[':
@@ -648,11 +648,11 @@ func (s *scanner) array(cd *codec, p unsafe.Pointer) error {
 	zeroFrom := h.cap
 	for i := 0; ; i++ {
 		if i == h.cap {
-			// Room for four first; an array longer than that is counted
-			// ahead once, so it is copied at most once more.
-			n := 4
+			// Room for the elements counted ahead (up to presize); past
+			// that the slice doubles.
+			n := s.countAhead()
 			if i > 0 {
-				n = max(s.countAhead(), i)
+				n = max(n, i)
 			}
 			reflect.NewAt(cd.t, p).Elem().Grow(n)
 			zeroFrom = i
