@@ -468,7 +468,7 @@ func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 			if c != '{' {
 				return s.typeError("an object")
 			}
-			return s.mapValue(cd, reflect.NewAt(cd.t, p).Elem())
+			return s.mapValue(cd, cd.at(p))
 		}
 		if c != '[' {
 			return s.typeError("an array")
@@ -638,7 +638,7 @@ func (s *scanner) array(cd *codec, p unsafe.Pointer) error {
 	h.len = 0
 	if s.next() == ']' {
 		s.i++
-		reflect.NewAt(cd.t, p).Elem().Set(reflect.MakeSlice(cd.t, 0, 0)) // [] stays an empty list, not null
+		cd.at(p).Set(reflect.MakeSlice(cd.t, 0, 0)) // [] stays an empty list, not null
 		return nil
 	}
 	elemCodec := cd.elem
@@ -654,16 +654,16 @@ func (s *scanner) array(cd *codec, p unsafe.Pointer) error {
 			if i > 0 {
 				n = max(n, i)
 			}
-			reflect.NewAt(cd.t, p).Elem().Grow(n)
+			cd.at(p).Grow(n)
 			zeroFrom = i
 		}
 		h.len = i + 1
 		ep := unsafe.Add(h.data, uintptr(i)*size)
 		if i < zeroFrom {
-			reflect.NewAt(elemCodec.t, ep).Elem().SetZero()
+			elemCodec.at(ep).SetZero()
 		}
 		if cd.defaults {
-			reflect.NewAt(elemCodec.t, ep).Interface().(defaulter).SetDefaults()
+			elemCodec.ptrAt(ep).(defaulter).SetDefaults()
 		}
 		s.path.push("", i)
 		if err := s.value(elemCodec, ep); err != nil {
@@ -731,6 +731,30 @@ type codec struct {
 	fields []field
 	// allowed lists every JSON name in field order, for messages.
 	allowed string
+	// ptrType is the type word of an interface holding a *T.
+	ptrType unsafe.Pointer
+}
+
+// eface is the layout of an empty interface.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// ptrAt returns the *T at p (T being cd.t) as an interface, as
+// reflect.NewAt(cd.t, p).Interface() would, without looking the pointer
+// type up again: NewAt finds *T in a synchronised map whenever the
+// program never names *T, as for most slice types.
+func (cd *codec) ptrAt(p unsafe.Pointer) any {
+	var i any
+	e := (*eface)(unsafe.Pointer(&i))
+	e.typ, e.data = cd.ptrType, p
+	return i
+}
+
+// at returns the settable value of type cd.t at p, as
+// reflect.NewAt(cd.t, p).Elem() would.
+func (cd *codec) at(p unsafe.Pointer) reflect.Value {
+	return reflect.ValueOf(cd.ptrAt(p)).Elem()
 }
 
 type field struct {
@@ -787,6 +811,8 @@ func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
 		return cd
 	}
 	cd := &codec{t: t, kind: t.Kind()}
+	nilPtr := reflect.Zero(reflect.PointerTo(t)).Interface()
+	cd.ptrType = (*eface)(unsafe.Pointer(&nilPtr)).typ
 	built[t] = cd
 	switch cd.kind {
 	case reflect.Pointer:

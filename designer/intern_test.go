@@ -1,8 +1,10 @@
 package designer
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestInternedCoversCatalogue checks that every kind, parameter value and
@@ -54,6 +56,25 @@ func TestKindSlotsAgreeWithMap(t *testing.T) {
 	for _, k := range c.Kinds {
 		if c.Kind(k.Kind) == nil {
 			t.Errorf("Kind(%q) is nil", k.Kind)
+		}
+	}
+}
+
+// TestCodecAt checks the decoder's shortcut to reflect.NewAt.
+func TestCodecAt(t *testing.T) {
+	var d Design
+	d.Tags = []string{"a"}
+	for _, tc := range []struct {
+		v any
+		p unsafe.Pointer
+	}{{&d, unsafe.Pointer(&d)}, {&d.Tags, unsafe.Pointer(&d.Tags)}, {&d.Sections.Core, unsafe.Pointer(&d.Sections.Core)}, {&d.Scale, unsafe.Pointer(&d.Scale)}} {
+		rt := reflect.TypeOf(tc.v).Elem()
+		cd := codecOf(rt)
+		if got := cd.ptrAt(tc.p); got != tc.v {
+			t.Errorf("%v: ptrAt = %v, want %v", rt, got, tc.v)
+		}
+		if got, want := cd.at(tc.p), reflect.NewAt(rt, tc.p).Elem(); got.Type() != want.Type() || !got.CanSet() || got.Addr().UnsafePointer() != want.Addr().UnsafePointer() {
+			t.Errorf("%v: at = %v, want %v", rt, got, want)
 		}
 	}
 }
