@@ -61,15 +61,55 @@ func specOf(t *Table, w *designer.WeaponDef) wspec {
 	if !ok {
 		rof = t.RateOfFire[designer.RateOneShot]
 	}
-	return wspec{name: w.Name, bit: damageMask(w.DamageType), pulse: clampInt(w.Pulse, 0, 100), sides: w.Die.Sides(),
+	s := wspec{name: w.Name, bit: damageMask(w.DamageType), pulse: clampInt(w.Pulse, 0, 100), sides: w.Die.Sides(),
 		mod: clampInt(w.Modifier, -100, 100), penetrating: w.Effect == designer.EffectPenetrating,
 		ap: clampInt(w.ArmourPiercing, 0, 100), sp: clampInt(w.ShieldPiercing, 0, 100), dp: clampInt(w.DeflectionPiercing, 0, 100),
 		rng: clampInt(w.Range, 0, 1000), indirect: w.Indirect(), turns: clampInt(w.IndirectTurns, 0, 100),
-		interceptable: w.Interceptable, rof: rof, aoeSides: w.AoEDie().Sides(),
-		tShips: w.CanTarget(designer.TargetsStarships), tFighters: w.CanTarget(designer.TargetsStarfighters),
-		tDirect: w.CanTarget(designer.TargetsDirectFire), tIndirect: w.CanTarget(designer.TargetsIndirectFire),
-		am: w.Has("AM"), dm: w.Has("DM"), ds: w.Has("DS"), gr: w.Has("GR"), io: w.Has("IO"), ml: w.Has("ML"),
-		ph: w.Has("PH"), pr: w.Has("PR"), qm: w.Has("QM"), rt: w.Has("RT"), spq: w.Has("SP"), tm: w.Has("TM"), un: w.Has("UN")}
+		interceptable: w.Interceptable, rof: rof, aoeSides: w.AoEDie().Sides()}
+	// What w.CanTarget and w.Has answer, in one pass over each list.
+	for _, x := range w.Targets {
+		switch x {
+		case designer.TargetsStarships:
+			s.tShips = true
+		case designer.TargetsStarfighters:
+			s.tFighters = true
+		case designer.TargetsDirectFire:
+			s.tDirect = true
+		case designer.TargetsIndirectFire:
+			s.tIndirect = true
+		}
+	}
+	for _, q := range w.Qualities {
+		switch q {
+		case "AM":
+			s.am = true
+		case "DM":
+			s.dm = true
+		case "DS":
+			s.ds = true
+		case "GR":
+			s.gr = true
+		case "IO":
+			s.io = true
+		case "ML":
+			s.ml = true
+		case "PH":
+			s.ph = true
+		case "PR":
+			s.pr = true
+		case "QM":
+			s.qm = true
+		case "RT":
+			s.rt = true
+		case "SP":
+			s.spq = true
+		case "TM":
+			s.tm = true
+		case "UN":
+			s.un = true
+		}
+	}
+	return s
 }
 
 func refSpec(w RefWeapon) wspec {
