@@ -67,6 +67,9 @@ type profile struct {
 	offRates  []rates
 	offOpp    []oppOffence
 	offFTL    []ftlMemo
+	texts     []mountText // mountTexts'
+	textEnds  []int
+	textBuf   []byte
 }
 
 // reset empties p for the next evaluation, keeping its buffers and
@@ -75,8 +78,10 @@ func (p *profile) reset() {
 	clear(p.mounts)
 	clear(p.squadrons)
 	clear(p.cap)
+	clear(p.texts)
 	*p = profile{mounts: p.mounts[:0], pods: p.pods[:0], teleport: p.teleport[:0], squadrons: p.squadrons[:0], cap: p.cap[:0],
-		memoBuf: p.memoBuf, offInts: p.offInts, offFloats: p.offFloats, offRates: p.offRates, offOpp: p.offOpp, offFTL: p.offFTL}
+		memoBuf: p.memoBuf, offInts: p.offInts, offFloats: p.offFloats, offRates: p.offRates, offOpp: p.offOpp, offFTL: p.offFTL,
+		texts: p.texts, textEnds: p.textEnds, textBuf: p.textBuf}
 }
 
 // grow returns buf's first n elements, zeroed, reallocating buf when it
@@ -182,13 +187,14 @@ func (p *profile) specOf(t *Table, w *designer.WeaponDef) wspec {
 	return specOf(t, w)
 }
 
-// explain returns the mount's explanation key, "mount[sections.fore.weapons[0]]",
-// and label, "2 x Heavy laser (sections.fore.weapons[0])". They are made
-// only for the explanation, not for every firing sector tried.
-func (m *mountV2) explain() (key, label string) {
-	// One string holds both: the key, then the label.
-	var buf [128]byte
-	b := append(buf[:0], "mount[sections."...)
+// appendExplain appends the mount's explanation key,
+// "mount[sections.fore.weapons[0]]", then its label, "2 x Heavy laser
+// (sections.fore.weapons[0])", to b, and returns b and where the key
+// ends. They are made only for the explanation, not for every firing
+// sector tried.
+func (m *mountV2) appendExplain(b []byte) ([]byte, int) {
+	start := len(b)
+	b = append(b, "mount[sections."...)
 	b = append(b, m.section...)
 	b = append(b, ".weapons["...)
 	b = strconv.AppendInt(b, int64(m.index), 10)
@@ -198,11 +204,34 @@ func (m *mountV2) explain() (key, label string) {
 	b = append(b, " x "...)
 	b = append(b, m.name...)
 	b = append(b, " ("...)
-	b = append(b, b[len("mount["):nk-1]...)
+	b = append(b, b[start+len("mount["):nk-1]...)
 	b = append(b, ')')
-	s := string(b)
-	return s[:nk], s[nk:]
+	return b, nk
 }
+
+// mountTexts returns each mount's explanation key and label
+// (appendExplain), all cut from one string made for the result.
+func (p *profile) mountTexts() []mountText {
+	b := p.textBuf[:0]
+	texts := grow(&p.texts, len(p.mounts))
+	ends := grow(&p.textEnds, 2*len(p.mounts))
+	for i := range p.mounts {
+		var nk int
+		b, nk = p.mounts[i].appendExplain(b)
+		ends[2*i], ends[2*i+1] = nk, len(b)
+	}
+	all := string(b)
+	p.textBuf = b[:0]
+	start := 0
+	for i := range texts {
+		texts[i] = mountText{key: all[start:ends[2*i]], label: all[ends[2*i]:ends[2*i+1]]}
+		start = ends[2*i+1]
+	}
+	return texts
+}
+
+// mountText is a mount's explanation key and label.
+type mountText struct{ key, label string }
 
 type squadV2 struct {
 	def *designer.SquadronDef

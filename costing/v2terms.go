@@ -522,6 +522,7 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 	}
 	wTot, perMount := d.wTot, d.perMount
 	fighterV, ramV, ftlV, teleV := d.fighterV, d.ramV, d.ftlV, d.teleV
+	texts := p.mountTexts()
 	for i := range p.mounts {
 		m := &p.mounts[i]
 		why := "count x rate of fire x P(hit) x pulse x E[pulse], mean over opponents and weighted ranges"
@@ -535,8 +536,7 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 		case m.w.spq:
 			why += "; SP (spinal): + the target's armour rating on each pulse, at most the modifier " + strconv.Itoa(m.w.mod)
 		}
-		key, label := m.explain()
-		e.add(n, e.node(key, label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
+		e.add(n, e.node(texts[i].key, texts[i].label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
 	}
 	if fighterV > 0 {
 		e.add(n, e.node("fighters", "Strike squadrons", "one mission; launch, travel and point defence spread over the fight", fighterV/wTot))
