@@ -548,6 +548,21 @@ func (s *scanner) openObject() bool {
 	return false
 }
 
+// plainKey consumes the member key at the current offset when it is
+// exactly "name" (quotes included), and reports whether it did. The name
+// must hold no quote, backslash or control character (field.plain), so
+// that those bytes read as a string are the name itself.
+func (s *scanner) plainKey(name string) bool {
+	s.ws()
+	i, b := s.i, s.b
+	end := i + len(name) + 2
+	if end > len(b) || b[i] != '"' || b[end-1] != '"' || string(b[i+1:end-1]) != name {
+		return false
+	}
+	s.i = end
+	return true
+}
+
 // key reads a member's key and the colon after it.
 func (s *scanner) key() ([]byte, error) {
 	if s.next() != '"' {
@@ -759,6 +774,7 @@ func (cd *codec) at(p unsafe.Pointer) reflect.Value {
 
 type field struct {
 	name   string
+	plain  bool    // name holds no quote, backslash or control character
 	index  int     // struct field index
 	offset uintptr // the field's offset in the struct
 	codec  *codec
@@ -801,6 +817,17 @@ func codecOf(t reflect.Type) *codec {
 	return cd
 }
 
+// plainName reports whether a JSON name reads the same with and without
+// string decoding: no quote, backslash or control character.
+func plainName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !strChar[name[i]] {
+			return false
+		}
+	}
+	return true
+}
+
 // buildCodec makes t's codec and those of the types it holds; built
 // breaks the recursion of self-referencing types.
 func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
@@ -840,10 +867,10 @@ func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
 			names = append(names, name)
 			fc := buildCodec(f.Type, built)
 			if j := slices.IndexFunc(cd.fields, func(x field) bool { return x.name == name }); j >= 0 {
-				cd.fields[j] = field{name: name, index: i, offset: f.Offset, codec: fc}
+				cd.fields[j] = field{name: name, plain: plainName(name), index: i, offset: f.Offset, codec: fc}
 				continue
 			}
-			cd.fields = append(cd.fields, field{name: name, index: i, offset: f.Offset, codec: fc})
+			cd.fields = append(cd.fields, field{name: name, plain: plainName(name), index: i, offset: f.Offset, codec: fc})
 		}
 		cd.allowed = strings.Join(names, ", ")
 	}
@@ -857,11 +884,23 @@ func (s *scanner) object(cd *codec, p unsafe.Pointer) error {
 	var seen uint64 // structs here have fewer than 64 fields
 	hint := 0
 	for {
-		raw, err := s.key()
-		if err != nil {
-			return err
+		var raw []byte
+		j := -1
+		if hint < len(cd.fields) && cd.fields[hint].plain && s.plainKey(cd.fields[hint].name) {
+			// The member expected next, spelt without escapes: what key
+			// and lookup would find, without reading the key twice.
+			if s.next() != ':' {
+				return s.syntax("a colon after the field name")
+			}
+			s.i++
+			j = hint
+		} else {
+			var err error
+			if raw, err = s.key(); err != nil {
+				return err
+			}
+			j = cd.lookup(raw, hint)
 		}
-		j := cd.lookup(raw, hint)
 		if j < 0 {
 			s.path.push(string(raw), -1)
 			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", raw, cd.allowed)
@@ -870,7 +909,7 @@ func (s *scanner) object(cd *codec, p unsafe.Pointer) error {
 		hint = j + 1
 		s.path.push(f.name, -1)
 		if seen&(1<<uint(f.index)) != 0 {
-			return s.fail(RuleJSONDuplicate, "duplicate key %q", raw)
+			return s.fail(RuleJSONDuplicate, "duplicate key %q", f.name) // the key as read: it matched the name
 		}
 		seen |= 1 << uint(f.index)
 		if err := s.value(f.codec, unsafe.Add(p, f.offset)); err != nil {
