@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -298,12 +299,24 @@ func samenessGroups(t *testing.T) map[string][]byte {
 		}
 		groups["bytes "+in.name] = bytes.Clone(w.Bytes())
 
-		if _, err := DecodeDesign(in.b); err == nil {
+		if d, err := DecodeDesign(in.b); err == nil {
 			w.Reset()
 			for _, d := range designMutations(t, in.b, uint64(i), 40) {
 				renderDesign(&w, c, d)
 			}
 			groups["design "+in.name] = bytes.Clone(w.Bytes())
+			// The document as the library stores it: compact, fields in
+			// declaration order.
+			stored, err := json.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Reset()
+			renderDoc(&w, c, stored)
+			for _, m := range byteMutations(stored, uint64(i)+500, 60) {
+				renderDoc(&w, c, m)
+			}
+			groups["stored "+in.name] = bytes.Clone(w.Bytes())
 		}
 	}
 	// Other types through DecodeStrict: the catalogue (maps, pointers,
