@@ -1,8 +1,10 @@
 package designer
 
 import (
+	"os"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -77,4 +79,46 @@ func TestCodecAt(t *testing.T) {
 			t.Errorf("%v: at = %v, want %v", rt, got, want)
 		}
 	}
+}
+
+// TestDecodeConcurrent decodes and validates from several goroutines at
+// once, types met for the first time included, for the race detector:
+// codecs, the interned table and the catalogue's index are shared.
+func TestDecodeConcurrent(t *testing.T) {
+	c := BuiltinCatalogue()
+	raw, err := os.ReadFile("../testdata/reference-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type fresh struct {
+		Design *Design
+		Many   []map[string][]Design
+	}
+	doc := []byte(`{"Design": ` + string(raw) + `, "Many": [{"a": [` + string(raw) + `]}]}`)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				var f fresh
+				if g%2 == 0 {
+					if err := DecodeStrict(doc, &f, 0); err != nil {
+						t.Error(err)
+						return
+					}
+					continue
+				}
+				d, err := DecodeDesign(raw)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if ps := c.Validate(d, Options{TierLimit: 1}); len(ps) != 0 {
+					t.Error(ps)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
