@@ -15,13 +15,18 @@ import (
 // table by its primary key from after (keyset pagination), so a whole
 // recomputation reads each row once.
 //
-// It reads from the reader pool, so Recompute reads its next batch while
-// the writer stores the previous one. Such a read holds a snapshot across
-// the writer's commits, which keeps the write-ahead log from restarting
-// at its autocheckpoints; the writer bounds it instead (boundWAL,
-// TestRecomputeWALBounded). Reading through the writer connection, between
-// its transactions, kept the WAL small by itself but put every read on the
-// one connection that also stores every batch.
+// It reads through the writer connection, between the writer's
+// transactions, not from the reader pool. Recompute reads the next batch
+// while the writer stores the previous one, so a reader connection would
+// let the two overlap, but on the million-design file that cost about
+// 20 µs more CPU a design than it saved (75 and 70 s, with and without
+// the reader's memory map, against 55-60 s; docs/performance.md): the
+// writer then fetches every design row again for its UPDATE, and a
+// reader's page cache is thrown away at every batch because the writer
+// changed the file. A read on the writer connection never overlaps a
+// commit, so the write-ahead log also restarts at every autocheckpoint;
+// readers holding snapshots across commits would stop that, which the
+// writer's bound on the log (boundWAL) is there for.
 //
 // The query names designs as the outer loop (CROSS JOIN fixes SQLite's
 // join order). Left to choose, SQLite's planner walked the versions'
@@ -32,7 +37,7 @@ import (
 // 170,000 read all the remaining designs' rows, some 70 pages a design,
 // which was the tenfold slowdown (TestStaleDesignsPlan).
 func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
-	rows, err := db.r.QueryContext(ctx, staleDesignsQuery, after, model, limit)
+	rows, err := db.w.QueryContext(ctx, staleDesignsQuery, after, model, limit)
 	if err != nil {
 		return nil, fmt.Errorf("stale designs: %w", err)
 	}
