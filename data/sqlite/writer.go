@@ -76,6 +76,26 @@ func (db *DB) commit(batch []*writeJob) {
 		}
 		return
 	}
+	if len(batch) == 1 {
+		// Alone in its transaction, a write needs no savepoint: on
+		// failure the whole transaction is rolled back. A savepoint would
+		// copy every page the write changes into its sub-journal first
+		// (1.2 µs a design of a recompute's 1,000-design transactions).
+		j := batch[0]
+		if results[0] = j.ctx.Err(); results[0] == nil {
+			results[0] = j.fn(tx)
+		}
+		if results[0] != nil {
+			tx.Rollback()
+			return
+		}
+		if err := tx.Commit(); err != nil {
+			results[0] = fmt.Errorf("commit: %w", err)
+			return
+		}
+		db.boundWAL()
+		return
+	}
 	ran := false
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
