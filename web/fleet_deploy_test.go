@@ -229,6 +229,23 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 
 	// Screenshots, and 390 px.
 	dir := os.Getenv("SLIPWAY_SCREENSHOTS")
+	// shoot saves the page from the element at down, under the bar that
+	// stays at the top on a phone.
+	shoot := func(at, file string) {
+		if dir == "" {
+			return
+		}
+		eval[bool](tb, `(document.getElementById('`+at+`').scrollIntoView({block: 'start'}), window.scrollBy(0, -48), true)`)
+		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, w := range []int64{1280, 390} {
 		if w < 500 {
 			tb.do("phone", chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile))
@@ -240,39 +257,13 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 		if sw := eval[int](tb, `document.documentElement.scrollWidth`); sw > int(w) {
 			t.Errorf("the builder with a deployment at %d px is %d px wide", w, sw)
 		}
-		if dir == "" {
-			continue
-		}
-		for _, shot := range []struct{ name, at string }{{"deployment", "h-deploy"}, {"tow", "f-ships_2_-h"}} {
-			// under the bar that stays at the top on a phone
-			eval[bool](tb, `(document.getElementById('`+shot.at+`').scrollIntoView({block: 'start'}), window.scrollBy(0, -48), true)`)
-			ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-			cancel()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("fleet-builder-%d-%s.png", w, shot.name)), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		shoot("h-deploy", fmt.Sprintf("fleet-builder-%d-deployment.png", w))
+		shoot("f-ships_2_-h", fmt.Sprintf("fleet-builder-%d-tow.png", w))
 		// The fleet's page, from its tows down.
 		tb.open("/fleets/" + id)
 		if sw := eval[int](tb, `document.documentElement.scrollWidth`); sw > int(w) {
 			t.Errorf("the fleet page with a deployment at %d px is %d px wide", w, sw)
 		}
-		if dir == "" {
-			continue
-		}
-		eval[bool](tb, `(document.getElementById('h-tows').scrollIntoView({block: 'start'}), window.scrollBy(0, -48), true)`)
-		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		cancel()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("fleet-page-%d-deployment.png", w)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		shoot("h-tows", fmt.Sprintf("fleet-page-%d-deployment.png", w))
 	}
 }

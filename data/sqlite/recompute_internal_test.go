@@ -58,20 +58,7 @@ func TestStaleDesignsPlan(t *testing.T) {
 	}
 	store(1000)
 	for _, after := range []int64{0, 100, 180, 190, 195, 199, 250, 600, 1100} {
-		rows, err := db.w.QueryContext(ctx, `EXPLAIN QUERY PLAN `+staleDesignsQuery, after, "none", 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, notused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
+		plan := queryPlan(t, db, staleDesignsQuery, after, "none", 100)
 		if len(plan) == 0 || !strings.HasPrefix(plan[0], "SEARCH d USING INTEGER PRIMARY KEY") ||
 			strings.Contains(strings.Join(plan, "\n"), "TEMP B-TREE") {
 			t.Errorf("after row %d the plan is\n\t%s\nwant designs walked by primary key, no sort", after, strings.Join(plan, "\n\t"))
@@ -91,11 +78,22 @@ func TestPurgeFindsLogByDesign(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var plan []string
-	rows, err := db.w.QueryContext(ctx, `EXPLAIN QUERY PLAN DELETE FROM recomputations WHERE design_seq = ?`, 1)
+	plan := queryPlan(t, db, `DELETE FROM recomputations WHERE design_seq = ?`, 1)
+	if p := strings.Join(plan, "\n\t"); !strings.Contains(p, "INDEX recomputations_design (design_seq=?)") {
+		t.Errorf("purging a design's log rows plans\n\t%s\nwant a search of recomputations_design", p)
+	}
+}
+
+// queryPlan returns the details of SQLite's plan for query, one line a
+// step, as EXPLAIN QUERY PLAN gives them on the writer connection.
+func queryPlan(t *testing.T, db *DB, query string, args ...any) []string {
+	t.Helper()
+	rows, err := db.w.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
+	var plan []string
 	for rows.Next() {
 		var id, parent, notused int
 		var detail string
@@ -104,8 +102,8 @@ func TestPurgeFindsLogByDesign(t *testing.T) {
 		}
 		plan = append(plan, detail)
 	}
-	rows.Close()
-	if p := strings.Join(plan, "\n\t"); !strings.Contains(p, "INDEX recomputations_design (design_seq=?)") {
-		t.Errorf("purging a design's log rows plans\n\t%s\nwant a search of recomputations_design", p)
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
+	return plan
 }
