@@ -74,31 +74,17 @@ func (p *loc) key(k string) *loc { return &loc{up: p, step: step{key: k, index: 
 func (p *loc) idx(i int) *loc { return &loc{up: p, step: step{index: i}} }
 
 func (p *loc) String() string {
-	// The first maxPathSteps steps from the root, found walking up. Only
-	// the keys' bytes are copied out, so nothing here makes a loc escape.
-	var steps [maxPathSteps]*loc
+	// The first maxPathSteps steps from the root, found walking up and
+	// copied out by value, so nothing here makes a loc escape.
+	var steps [maxPathSteps]step
 	n := 0
 	for q := p; q != nil; q = q.up {
 		n++
 	}
 	for q, i := p, n-1; q != nil; q, i = q.up, i-1 {
 		if i < maxPathSteps {
-			steps[i] = q
+			steps[i] = q.step
 		}
 	}
-	var sb strings.Builder
-	for _, q := range steps[:min(n, maxPathSteps)] {
-		s := q.step
-		if s.index >= 0 {
-			sb.WriteByte('[')
-			sb.WriteString(strconv.Itoa(s.index))
-			sb.WriteByte(']')
-			continue
-		}
-		if sb.Len() > 0 {
-			sb.WriteByte('.')
-		}
-		sb.WriteString(s.key)
-	}
-	return sb.String()
+	return renderSteps(steps[:min(n, maxPathSteps)])
 }
