@@ -19,13 +19,7 @@ func BenchmarkValidateReferenceCruiser(b *testing.B) {
 
 func BenchmarkDecodeReferenceCruiser(b *testing.B) {
 	raw := encodeDesign(b, loadReference(b))
-	b.ReportAllocs()
-	b.SetBytes(int64(len(raw)))
-	for b.Loop() {
-		if _, err := DecodeDesign(raw); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDecode(b, raw)
 }
 
 // BenchmarkDecodeReferenceCruiserFile decodes the file as stored (3.8 KB,
@@ -35,13 +29,7 @@ func BenchmarkDecodeReferenceCruiserFile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(raw)))
-	for b.Loop() {
-		if _, err := DecodeDesign(raw); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDecode(b, raw)
 }
 
 // BenchmarkDecodeReferenceCruiserStored decodes the document as the
@@ -52,6 +40,11 @@ func BenchmarkDecodeReferenceCruiserStored(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchDecode(b, raw)
+}
+
+// benchDecode decodes raw as a design, b.N times.
+func benchDecode(b *testing.B, raw []byte) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(raw)))
 	for b.Loop() {
