@@ -2,11 +2,11 @@ package designer
 
 import (
 	"os"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // TestInternedCoversCatalogue checks that every kind, parameter value and
@@ -28,16 +28,8 @@ func TestInternedCoversCatalogue(t *testing.T) {
 	want = append(want, SquadronQualities...)
 	want = append(want, dieNames...)
 	for _, w := range want {
-		if len(w) > maxInterned {
-			t.Errorf("%q is longer than maxInterned", w)
-		}
-		if got := intern([]byte(w)); got != w || testing.AllocsPerRun(10, func() { intern([]byte(w)) }) != 0 {
+		if !ruleset.Interned(w) {
 			t.Errorf("%q is not interned", w)
-		}
-	}
-	for _, s := range []string{"", "a", "x", "fore ", "Fore", "reactors", "D7", strings.Repeat("z", 40), "teleporterAdvance", "\xff\xfe"} {
-		if got := intern([]byte(s)); got != s {
-			t.Errorf("intern(%q) = %q", s, got)
 		}
 	}
 }
@@ -58,25 +50,6 @@ func TestKindSlotsAgreeWithMap(t *testing.T) {
 	for _, k := range c.Kinds {
 		if c.Kind(k.Kind) == nil {
 			t.Errorf("Kind(%q) is nil", k.Kind)
-		}
-	}
-}
-
-// TestCodecAt checks the decoder's shortcut to reflect.NewAt.
-func TestCodecAt(t *testing.T) {
-	var d Design
-	d.Tags = []string{"a"}
-	for _, tc := range []struct {
-		v any
-		p unsafe.Pointer
-	}{{&d, unsafe.Pointer(&d)}, {&d.Tags, unsafe.Pointer(&d.Tags)}, {&d.Sections.Core, unsafe.Pointer(&d.Sections.Core)}, {&d.Scale, unsafe.Pointer(&d.Scale)}} {
-		rt := reflect.TypeOf(tc.v).Elem()
-		cd := codecOf(rt)
-		if got := cd.ptrAt(tc.p); got != tc.v {
-			t.Errorf("%v: ptrAt = %v, want %v", rt, got, tc.v)
-		}
-		if got, want := cd.at(tc.p), reflect.NewAt(rt, tc.p).Elem(); got.Type() != want.Type() || !got.CanSet() || got.Addr().UnsafePointer() != want.Addr().UnsafePointer() {
-			t.Errorf("%v: at = %v, want %v", rt, got, want)
 		}
 	}
 }

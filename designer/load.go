@@ -52,7 +52,7 @@ func (c *Catalogue) LoadTotals(d *Design) []SectionLoad {
 // lists each part with its path and a description.
 func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items bool) SectionLoad {
 	sl := SectionLoad{Section: name}
-	base := root("sections").key(string(name))
+	base := root("sections").Key(string(name))
 	add := func(at *loc, what func() string, p, s float64) {
 		if items {
 			sl.Items = append(sl.Items, LoadItem{Path: at.String(), What: what(), Power: p, Space: s})
@@ -65,13 +65,13 @@ func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items
 		if ar := sec.Armour.Get(a); ar != nil && ar.Rating > 0 {
 			k := c.Other.ArmourPerHullHit
 			f := float64(float64(ar.Rating) * hh)
-			add(base.key("armour").key(string(a)), func() string { return fmt.Sprintf("armour %d on %s over %g hull hits", ar.Rating, a, hh) },
+			add(base.Key("armour").Key(string(a)), func() string { return fmt.Sprintf("armour %d on %s over %g hull hits", ar.Rating, a, hh) },
 				float64(k.Power*f), float64(k.Space*f))
 		}
 		if sh := sec.Shields.Get(a); sh != nil && sh.Hits > 0 {
 			k := c.Other.ShieldHit
 			h := float64(sh.Hits)
-			add(base.key("shields").key(string(a)), func() string { return fmt.Sprintf("%d shield hits on %s", sh.Hits, a) },
+			add(base.Key("shields").Key(string(a)), func() string { return fmt.Sprintf("%d shield hits on %s", sh.Hits, a) },
 				float64(k.Power*h), float64(k.Space*h))
 		}
 	}
@@ -84,7 +84,7 @@ func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items
 		if s.Kind == KindReactor {
 			sl.Reactors += clampCount(s.Count)
 		}
-		add(base.key("systems").idx(i), func() string {
+		add(base.Key("systems").Idx(i), func() string {
 			what := k.Name
 			if k.Rating.Mode == RatingRange {
 				what = fmt.Sprintf("%s rating %d", k.Name, s.Rating)
@@ -101,7 +101,7 @@ func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items
 			continue
 		}
 		p := float64(float64(clampCount(m.Count)) * c.MountPower(w))
-		add(base.key("weapons").idx(i), func() string { return fmt.Sprintf("%d x %s", m.Count, w.Name) }, p, p)
+		add(base.Key("weapons").Idx(i), func() string { return fmt.Sprintf("%d x %s", m.Count, w.Name) }, p, p)
 	}
 	for i, h := range sec.Hangars {
 		b := d.HangarBay(h.Bay)
@@ -110,7 +110,7 @@ func (c *Catalogue) sectionLoad(d *Design, name SectionName, sec *Section, items
 		}
 		k := c.Other.HangarLaunch
 		l := float64(clampCount(h.Count) * b.Launch)
-		add(base.key("hangars").idx(i), func() string { return fmt.Sprintf("%d x %s (launch %d)", h.Count, b.Name, b.Launch) },
+		add(base.Key("hangars").Idx(i), func() string { return fmt.Sprintf("%d x %s (launch %d)", h.Count, b.Name, b.Launch) },
 			float64(k.Power*l), float64(k.Space*l))
 	}
 	return sl

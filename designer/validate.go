@@ -148,7 +148,7 @@ func (v *validator) document() {
 		v.errorf("R-DOC-02", root("tags"), "keep at most 12 tags", "%d tags; at most 12 allowed", len(d.Tags))
 	}
 	for i, t := range d.Tags {
-		v.text("R-DOC-02", root("tags").idx(i), "a tag", t, 1, 32, false)
+		v.text("R-DOC-02", root("tags").Idx(i), "a tag", t, 1, 32, false)
 	}
 	v.text("R-DOC-02", root("universe"), "the universe", d.Universe, 0, 80, false)
 	v.intRange("R-DOC-02", root("scale"), "scale (tons per hull hit)", d.Scale, 1, 1000000)
@@ -181,7 +181,7 @@ func (v *validator) limits() {
 		total += h
 		systems += len(sec.Systems)
 		if h > 2000 {
-			v.errorf("R-LIM-02", root("sections").key(string(name)).key("layers"), "move hull hits to other sections or remove some", "section %s has %d hull hits; at most 2,000 allowed", name, h)
+			v.errorf("R-LIM-02", root("sections").Key(string(name)).Key("layers"), "move hull hits to other sections or remove some", "section %s has %d hull hits; at most 2,000 allowed", name, h)
 		}
 	}
 	if total > 10000 {

@@ -8,7 +8,7 @@ import (
 // idAt checks the id of entry i of list: present, short, and not used by
 // an earlier entry (ids holds every entry's id).
 func (v *validator) idAt(rule, list string, i int, ids func(j int) string) {
-	p := root(list).idx(i).key("id")
+	p := root(list).Idx(i).Key("id")
 	id := ids(i)
 	v.text(rule, p, "the id", id, 1, 40, false)
 	if id == "" {
@@ -25,7 +25,7 @@ func (v *validator) idAt(rule, list string, i int, ids func(j int) string) {
 // subset checks that every value of list is one of allowed, once.
 func (v *validator) subset(rule string, at *loc, what string, list []string, allowed []string) {
 	for i, s := range list {
-		p := at.idx(i)
+		p := at.Idx(i)
 		if !contains(allowed, s) {
 			v.errorf(rule, p, "use one of: "+strings.Join(allowed, ", "), "unknown %s %q", what, s)
 			continue
@@ -44,40 +44,40 @@ func (v *validator) weaponDefs() {
 	}
 	for i := range v.d.Weapons {
 		w := &v.d.Weapons[i]
-		p := root("weapons").idx(i)
+		p := root("weapons").Idx(i)
 		const r = "R-WD-04"
 		v.damage(r, p, w.Name, w.DamageType, w.Pulse, w.Die, w.Modifier)
-		v.oneOf(r, p.key("effect"), "damage effect", w.Effect, EffectRaking, EffectPenetrating)
-		v.oneOf(r, p.key("targetMethod"), "target method", w.TargetMethod, TargetDirect, TargetIndirect)
+		v.oneOf(r, p.Key("effect"), "damage effect", w.Effect, EffectRaking, EffectPenetrating)
+		v.oneOf(r, p.Key("targetMethod"), "target method", w.TargetMethod, TargetDirect, TargetIndirect)
 		if w.Range < 0 || w.Range > 50 || w.Range%5 != 0 {
-			v.errorf(r, p.key("range"), "use 0 to 50 in steps of 5", "range is %d", w.Range)
+			v.errorf(r, p.Key("range"), "use 0 to 50 in steps of 5", "range is %d", w.Range)
 		}
 		if w.AoE < 0 || w.AoE > 50 || w.AoE%10 != 0 {
-			v.errorf(r, p.key("aoe"), "use 0, 10, 20, 30, 40 or 50", "area of effect is %d", w.AoE)
+			v.errorf(r, p.Key("aoe"), "use 0, 10, 20, 30, 40 or 50", "area of effect is %d", w.AoE)
 		}
-		v.oneOf(r, p.key("rateOfFire"), "rate of fire", w.RateOfFire, RateUnlimited, RateLimited, RateOneShot)
-		v.intRange(r, p.key("armourPiercing"), "armour piercing", w.ArmourPiercing, 0, 5)
-		v.intRange(r, p.key("shieldPiercing"), "shield piercing", w.ShieldPiercing, 0, 5)
-		v.intRange(r, p.key("deflectionPiercing"), "deflection piercing", w.DeflectionPiercing, 0, 11)
+		v.oneOf(r, p.Key("rateOfFire"), "rate of fire", w.RateOfFire, RateUnlimited, RateLimited, RateOneShot)
+		v.intRange(r, p.Key("armourPiercing"), "armour piercing", w.ArmourPiercing, 0, 5)
+		v.intRange(r, p.Key("shieldPiercing"), "shield piercing", w.ShieldPiercing, 0, 5)
+		v.intRange(r, p.Key("deflectionPiercing"), "deflection piercing", w.DeflectionPiercing, 0, 11)
 		if len(w.Targets) == 0 {
-			v.errorf(r, p.key("targets"), "list at least one of: "+strings.Join(weaponTargets, ", "), "the weapon has no targets")
+			v.errorf(r, p.Key("targets"), "list at least one of: "+strings.Join(weaponTargets, ", "), "the weapon has no targets")
 		}
-		v.subset(r, p.key("targets"), "target", w.Targets, weaponTargets)
-		v.subset(r, p.key("qualities"), "quality", w.Qualities, WeaponQualities)
+		v.subset(r, p.Key("targets"), "target", w.Targets, weaponTargets)
+		v.subset(r, p.Key("qualities"), "quality", w.Qualities, WeaponQualities)
 		switch {
 		case w.TargetMethod == TargetIndirect && (w.IndirectTurns < 1 || w.IndirectTurns > 5):
-			v.errorf("R-WD-05", p.key("indirectTurns"), "give indirectTurns from 1 to 5", "an indirect weapon needs indirectTurns 1-5; it is %d", w.IndirectTurns)
+			v.errorf("R-WD-05", p.Key("indirectTurns"), "give indirectTurns from 1 to 5", "an indirect weapon needs indirectTurns 1-5; it is %d", w.IndirectTurns)
 		case w.TargetMethod == TargetDirect && w.IndirectTurns != 0:
-			v.errorf("R-WD-05", p.key("indirectTurns"), "remove indirectTurns, or make the weapon indirect", "a direct weapon takes no indirectTurns")
+			v.errorf("R-WD-05", p.Key("indirectTurns"), "remove indirectTurns, or make the weapon indirect", "a direct weapon takes no indirectTurns")
 		}
 		if w.Has("UN") && !w.Interceptable {
-			v.warnf("R-WD-01", p.key("qualities"), "drop UN, or make the weapon interceptable", "an unstable weapon only detonates when intercepted, and this one cannot be")
+			v.warnf("R-WD-01", p.Key("qualities"), "drop UN, or make the weapon interceptable", "an unstable weapon only detonates when intercepted, and this one cannot be")
 		}
 		if w.Has("PO") && w.TargetMethod == TargetDirect {
-			v.errorf("R-WD-02", p.key("qualities"), "drop PO, or make the weapon indirect", "polarized (PO) works only for indirect weapons")
+			v.errorf("R-WD-02", p.Key("qualities"), "drop PO, or make the weapon indirect", "polarized (PO) works only for indirect weapons")
 		}
 		if w.Range == 0 && w.CanTarget(TargetsStarships) {
-			v.warnf("R-WPN-04", p.key("range"), "give it a range, or target only starfighters and incoming fire", "a weapon of range 0 can only defend; it will never reach a starship")
+			v.warnf("R-WPN-04", p.Key("range"), "give it a range, or target only starfighters and incoming fire", "a weapon of range 0 can only defend; it will never reach a starship")
 		}
 	}
 }
@@ -85,11 +85,11 @@ func (v *validator) weaponDefs() {
 // damage checks the fields ship and starfighter weapons share: name,
 // damage type, pulse, die and modifier.
 func (v *validator) damage(rule string, at *loc, name, damageType string, pulse int, die Die, modifier int) {
-	v.text(rule, at.key("name"), "the weapon name", name, 1, 40, false)
-	v.oneOf(rule, at.key("damageType"), "damage type", damageType, DamageEnergy, DamageKinetic)
-	v.intRange(rule, at.key("pulse"), "pulse", pulse, 1, 20)
-	v.oneOf(rule, at.key("die"), "damage die", string(die), dieNames...)
-	v.intRange(rule, at.key("modifier"), "damage modifier", modifier, 0, 20)
+	v.text(rule, at.Key("name"), "the weapon name", name, 1, 40, false)
+	v.oneOf(rule, at.Key("damageType"), "damage type", damageType, DamageEnergy, DamageKinetic)
+	v.intRange(rule, at.Key("pulse"), "pulse", pulse, 1, 20)
+	v.oneOf(rule, at.Key("die"), "damage die", string(die), dieNames...)
+	v.intRange(rule, at.Key("modifier"), "damage modifier", modifier, 0, 20)
 }
 
 // dieNames lists the legal dice as strings, for oneOf.
@@ -103,34 +103,34 @@ func (v *validator) squadronDefs() {
 	}
 	for i := range v.d.Starfighters {
 		s := &v.d.Starfighters[i]
-		p := root("starfighters").idx(i)
+		p := root("starfighters").Idx(i)
 		const r = "R-SF-02"
-		v.text(r, p.key("name"), "the squadron name", s.Name, 1, 40, false)
-		v.intRange(r, p.key("strength"), "strength", s.Strength, 1, 20)
+		v.text(r, p.Key("name"), "the squadron name", s.Name, 1, 40, false)
+		v.intRange(r, p.Key("strength"), "strength", s.Strength, 1, 20)
 		if s.Speed < 10 || s.Speed > 30 || s.Speed%5 != 0 {
-			v.errorf(r, p.key("speed"), "use 10, 15, 20, 25 or 30", "speed is %d", s.Speed)
+			v.errorf(r, p.Key("speed"), "use 10, 15, 20, 25 or 30", "speed is %d", s.Speed)
 		}
-		v.intRange(r, p.key("defence"), "defence", s.Defence, 0, 6)
-		v.intRange(r, p.key("targetRating"), "target rating", s.TargetRating, 4, 9)
-		v.subset(r, p.key("qualities"), "squadron quality", s.Qualities, SquadronQualities)
+		v.intRange(r, p.Key("defence"), "defence", s.Defence, 0, 6)
+		v.intRange(r, p.Key("targetRating"), "target rating", s.TargetRating, 4, 9)
+		v.subset(r, p.Key("qualities"), "squadron quality", s.Qualities, SquadronQualities)
 		if n := len(s.Weapons); n < 1 || n > 6 {
-			v.errorf("R-SF-03", p.key("weapons"), "give the squadron 1 to 6 weapons", "the squadron has %d weapons; allowed 1-6", n)
+			v.errorf("R-SF-03", p.Key("weapons"), "give the squadron 1 to 6 weapons", "the squadron has %d weapons; allowed 1-6", n)
 		}
 		for j := range s.Weapons {
 			w := &s.Weapons[j]
-			wp := p.key("weapons").idx(j)
+			wp := p.Key("weapons").Idx(j)
 			const r = "R-SF-03"
 			v.damage(r, wp, w.Name, w.DamageType, w.Pulse, w.Die, w.Modifier)
 			if w.RateOfFire == RateLimited {
-				v.errorf("R-SF-04", wp.key("rateOfFire"), "use unlimited or oneShot", "starfighter weapons cannot be limited")
+				v.errorf("R-SF-04", wp.Key("rateOfFire"), "use unlimited or oneShot", "starfighter weapons cannot be limited")
 			} else {
-				v.oneOf(r, wp.key("rateOfFire"), "rate of fire", w.RateOfFire, RateUnlimited, RateOneShot)
+				v.oneOf(r, wp.Key("rateOfFire"), "rate of fire", w.RateOfFire, RateUnlimited, RateOneShot)
 			}
 			if len(w.Targets) == 0 {
-				v.errorf(r, wp.key("targets"), "list starships and/or other", "the weapon has no targets")
+				v.errorf(r, wp.Key("targets"), "list starships and/or other", "the weapon has no targets")
 			}
-			v.subset(r, wp.key("targets"), "target", w.Targets, fighterTargets)
-			v.subset(r, wp.key("qualities"), "quality", w.Qualities, WeaponQualities)
+			v.subset(r, wp.Key("targets"), "target", w.Targets, fighterTargets)
+			v.subset(r, wp.Key("qualities"), "quality", w.Qualities, WeaponQualities)
 		}
 	}
 }
@@ -141,17 +141,17 @@ func (v *validator) hangarDefs() {
 	}
 	for i := range v.d.HangarBays {
 		b := &v.d.HangarBays[i]
-		p := root("hangarBays").idx(i)
-		v.text("R-HB-02", p.key("name"), "the bay name", b.Name, 1, 40, false)
-		v.intRange("R-HB-02", p.key("launch"), "launch capacity", b.Launch, 1, 20)
+		p := root("hangarBays").Idx(i)
+		v.text("R-HB-02", p.Key("name"), "the bay name", b.Name, 1, 40, false)
+		v.intRange("R-HB-02", p.Key("launch"), "launch capacity", b.Launch, 1, 20)
 		if b.Capacity < b.Launch || b.Capacity > 999 {
-			v.errorf("R-HB-02", p.key("capacity"), fmt.Sprintf("give a capacity from %d (the launch capacity) to 999", max(b.Launch, 1)), "capacity %d is below the launch capacity %d or above 999", b.Capacity, b.Launch)
+			v.errorf("R-HB-02", p.Key("capacity"), fmt.Sprintf("give a capacity from %d (the launch capacity) to 999", max(b.Launch, 1)), "capacity %d is below the launch capacity %d or above 999", b.Capacity, b.Launch)
 		}
 		if len(b.Carries) == 0 {
-			v.errorf("R-HB-03", p.key("carries"), "list the squadron ids the bay can carry", "the bay carries no squadron types")
+			v.errorf("R-HB-03", p.Key("carries"), "list the squadron ids the bay can carry", "the bay carries no squadron types")
 		}
 		for j, id := range b.Carries {
-			cp := p.key("carries").idx(j)
+			cp := p.Key("carries").Idx(j)
 			switch {
 			case v.d.Squadron(id) == nil:
 				v.errorf("R-HB-03", cp, "define it under starfighters", "squadron %q is not defined", id)
@@ -162,7 +162,7 @@ func (v *validator) hangarDefs() {
 		total := 0
 		for _, id := range sortedKeys(b.Loadout) {
 			n := b.Loadout[id]
-			lp := p.key("loadout").key(id)
+			lp := p.Key("loadout").Key(id)
 			if !contains(b.Carries, id) {
 				v.errorf("R-HB-04", lp, "load only types the bay carries: "+strings.Join(b.Carries, ", "), "the bay does not carry %q", id)
 			}
@@ -173,7 +173,7 @@ func (v *validator) hangarDefs() {
 			total += n
 		}
 		if total > b.Capacity && b.Capacity >= b.Launch {
-			v.errorf("R-HB-04", p.key("loadout"), fmt.Sprintf("load at most %d squadrons", b.Capacity), "the loadout of %d squadrons exceeds the capacity %d", total, b.Capacity)
+			v.errorf("R-HB-04", p.Key("loadout"), fmt.Sprintf("load at most %d squadrons", b.Capacity), "the loadout of %d squadrons exceeds the capacity %d", total, b.Capacity)
 		}
 	}
 }

@@ -15,7 +15,7 @@ func (v *validator) propulsion() {
 			if s.Count < 1 {
 				continue
 			}
-			at := root("sections").key(string(name)).key("systems").idx(i)
+			at := root("sections").Key(string(name)).Key("systems").Idx(i)
 			switch s.Kind {
 			case "stlPrimitive":
 				// Rules §1.2: drives in the rearward section accelerate, those
@@ -23,7 +23,7 @@ func (v *validator) propulsion() {
 				// its section's end pushes nothing.
 				switch {
 				case s.Facing == "aft" && name == SectionFore, s.Facing == "fore" && name == SectionAft:
-					v.warnf("R-PRO-09", at.key("facing"), "face it "+map[SectionName]string{SectionFore: "fore", SectionAft: "aft"}[name]+
+					v.warnf("R-PRO-09", at.Key("facing"), "face it "+map[SectionName]string{SectionFore: "fore", SectionAft: "aft"}[name]+
 						", or move it to the "+map[SectionName]string{SectionFore: "aft", SectionAft: "fore"}[name]+" section or the core",
 						"a primitive drive facing %s in the %s section pushes nothing: rear sections accelerate, fore sections decelerate", s.Facing, name)
 				case s.Facing == "aft":
@@ -32,7 +32,7 @@ func (v *validator) propulsion() {
 					decel = true
 				case s.Facing == "port" || s.Facing == "starboard":
 					if cinematic {
-						v.warnf("R-PRO-05", at.key("facing"), "face it fore or aft, or switch to newtonian movement",
+						v.warnf("R-PRO-05", at.Key("facing"), "face it fore or aft, or switch to newtonian movement",
 							"a side-facing primitive drive does nothing for a cinematic ship")
 					}
 				}
@@ -42,7 +42,7 @@ func (v *validator) propulsion() {
 					accel, decel = true, true
 				case "portStarboard":
 					if cinematic {
-						v.warnf("R-PRO-05", at.key("axis"), "use the foreAft axis, or switch to newtonian movement",
+						v.warnf("R-PRO-05", at.Key("axis"), "use the foreAft axis, or switch to newtonian movement",
 							"a port-starboard basic drive does nothing for a cinematic ship")
 					}
 				}

@@ -20,7 +20,7 @@ func arcNames(arcs []Arc) string {
 
 func (v *validator) sections() {
 	if v.d.Sections.Core == nil {
-		v.errorf("R-SEC-01", root("sections").key("core"), "add a \"core\" section with hull layers, a bridge and a reactor", "the design has no core section")
+		v.errorf("R-SEC-01", root("sections").Key("core"), "add a \"core\" section with hull layers, a bridge and a reactor", "the design has no core section")
 	}
 	for _, name := range SectionOrder {
 		if sec := v.d.Sections.Get(name); sec != nil {
@@ -30,28 +30,28 @@ func (v *validator) sections() {
 }
 
 func (v *validator) section(name SectionName, sec *Section) {
-	base := root("sections").key(string(name))
+	base := root("sections").Key(string(name))
 	if n := len(sec.Layers); n < 1 || n > 5 {
-		v.errorf("R-SEC-02", base.key("layers"), "give the section 1 to 5 hull layers", "section %s has %d hull layers; allowed 1-5", name, n)
+		v.errorf("R-SEC-02", base.Key("layers"), "give the section 1 to 5 hull layers", "section %s has %d hull layers; allowed 1-5", name, n)
 	}
 	for i, l := range sec.Layers {
-		p := base.key("layers").idx(i)
+		p := base.Key("layers").Idx(i)
 		if l.HullHits < 1 {
-			v.errorf("R-SEC-02", p.key("hullHits"), "give every layer at least one hull hit, or remove the layer", "layer %d has %d hull hits; at least 1 needed", i+1, l.HullHits)
+			v.errorf("R-SEC-02", p.Key("hullHits"), "give every layer at least one hull hit, or remove the layer", "layer %d has %d hull hits; at least 1 needed", i+1, l.HullHits)
 		}
 		if l.Crew < 0 {
-			v.errorf("R-SEC-02", p.key("crew"), "use 0 or more crew parties", "layer %d has %d crew parties", i+1, l.Crew)
+			v.errorf("R-SEC-02", p.Key("crew"), "use 0 or more crew parties", "layer %d has %d crew parties", i+1, l.Crew)
 		} else if l.Crew > 999 {
-			v.errorf("R-LIM-06", p.key("crew"), "use at most 999", "layer %d has %d crew parties; at most 999 allowed", i+1, l.Crew)
+			v.errorf("R-LIM-06", p.Key("crew"), "use at most 999", "layer %d has %d crew parties; at most 999 allowed", i+1, l.Crew)
 		}
 		if l.Marines < 0 {
-			v.errorf("R-SEC-02", p.key("marines"), "use 0 or more marine parties", "layer %d has %d marine parties", i+1, l.Marines)
+			v.errorf("R-SEC-02", p.Key("marines"), "use 0 or more marine parties", "layer %d has %d marine parties", i+1, l.Marines)
 		} else if l.Marines > 999 {
-			v.errorf("R-LIM-06", p.key("marines"), "use at most 999", "layer %d has %d marine parties; at most 999 allowed", i+1, l.Marines)
+			v.errorf("R-LIM-06", p.Key("marines"), "use at most 999", "layer %d has %d marine parties; at most 999 allowed", i+1, l.Marines)
 		}
 	}
 	notFaced := func(what string, a Arc) {
-		v.errorf("R-SEC-03", base.key(what).key(string(a)), "this section faces: "+arcNames(v.d.Sections.FacedArcs(name)),
+		v.errorf("R-SEC-03", base.Key(what).Key(string(a)), "this section faces: "+arcNames(v.d.Sections.FacedArcs(name)),
 			"section %s does not face the %s arc, so it cannot carry %s there", name, a, what)
 	}
 	for _, a := range ArcOrder {
@@ -60,29 +60,29 @@ func (v *validator) section(name SectionName, sec *Section) {
 			if !facesIt {
 				notFaced("armour", a)
 			} else {
-				ap := base.key("armour").key(string(a))
-				v.intRange("R-SEC-04", ap.key("rating"), "armour rating", ar.Rating, 0, 5)
-				v.oneOf("R-SEC-04", ap.key("type"), "armour type", ar.Type, defences...)
+				ap := base.Key("armour").Key(string(a))
+				v.intRange("R-SEC-04", ap.Key("rating"), "armour rating", ar.Rating, 0, 5)
+				v.oneOf("R-SEC-04", ap.Key("type"), "armour type", ar.Type, defences...)
 			}
 		}
 		if ab := sec.Ablative.Get(a); ab != nil {
 			if !facesIt {
 				notFaced("ablative", a)
 			} else {
-				v.intRange("R-SEC-04", base.key("ablative").key(string(a)), "ablative plates", *ab, 0, 5)
+				v.intRange("R-SEC-04", base.Key("ablative").Key(string(a)), "ablative plates", *ab, 0, 5)
 			}
 		}
 		if sh := sec.Shields.Get(a); sh != nil {
-			sp := base.key("shields").key(string(a))
+			sp := base.Key("shields").Key(string(a))
 			switch {
 			case !facesIt:
 				notFaced("shields", a)
 			case sh.Hits < 0:
-				v.errorf("R-SEC-04", sp.key("hits"), "use 0 or more shield hits", "shield hits are %d", sh.Hits)
+				v.errorf("R-SEC-04", sp.Key("hits"), "use 0 or more shield hits", "shield hits are %d", sh.Hits)
 			case sh.Hits > 999:
-				v.errorf("R-LIM-06", sp.key("hits"), "use at most 999", "shield hits are %d; at most 999 allowed", sh.Hits)
+				v.errorf("R-LIM-06", sp.Key("hits"), "use at most 999", "shield hits are %d; at most 999 allowed", sh.Hits)
 			default:
-				if v.oneOf("R-SEC-04", sp.key("type"), "shield type", sh.Type, defences...) && sh.Hits > 0 && !v.shieldSupported(a) {
+				if v.oneOf("R-SEC-04", sp.Key("type"), "shield type", sh.Type, defences...) && sh.Hits > 0 && !v.shieldSupported(a) {
 					v.errorf("R-SEC-05", sp, "add a shield generator to the "+string(a)+" section, or one in the core with \"arc\": \""+string(a)+"\"",
 						"%d shield hits on the %s arc but no shield generator supports that arc", sh.Hits, a)
 				}
@@ -90,16 +90,16 @@ func (v *validator) section(name SectionName, sec *Section) {
 		}
 	}
 	for i := range sec.Systems {
-		v.system(name, base.key("systems").idx(i), &sec.Systems[i])
+		v.system(name, base.Key("systems").Idx(i), &sec.Systems[i])
 	}
 	for i, m := range sec.Weapons {
-		v.mount(name, base.key("weapons").idx(i), m)
+		v.mount(name, base.Key("weapons").Idx(i), m)
 	}
 	for i, h := range sec.Hangars {
-		p := base.key("hangars").idx(i)
-		v.count(p.key("count"), h.Count)
+		p := base.Key("hangars").Idx(i)
+		v.count(p.Key("count"), h.Count)
 		if v.d.HangarBay(h.Bay) == nil {
-			v.errorf("R-HB-05", p.key("bay"), "define it under hangarBays, or use one of: "+v.defIDs("bay"), "hangar bay %q is not defined", h.Bay)
+			v.errorf("R-HB-05", p.Key("bay"), "define it under hangarBays, or use one of: "+v.defIDs("bay"), "hangar bay %q is not defined", h.Bay)
 		}
 	}
 }
@@ -153,10 +153,10 @@ func (v *validator) defIDs(which string) string {
 }
 
 func (v *validator) system(name SectionName, at *loc, s *System) {
-	v.count(at.key("count"), s.Count)
+	v.count(at.Key("count"), s.Count)
 	k := v.c.Kind(s.Kind)
 	if k == nil {
-		v.errorf("R-SYS-01", at.key("kind"), "use one of: "+strings.Join(v.c.KindNames(), ", "), "unknown system kind %q", s.Kind)
+		v.errorf("R-SYS-01", at.Key("kind"), "use one of: "+strings.Join(v.c.KindNames(), ", "), "unknown system kind %q", s.Kind)
 		return
 	}
 	switch k.Rating.Mode {
@@ -166,16 +166,16 @@ func (v *validator) system(name SectionName, at *loc, s *System) {
 			if s.Rating != 0 {
 				what = fmt.Sprint(s.Rating)
 			}
-			v.errorf(k.RatingRule, at.key("rating"), fmt.Sprintf("give a rating from %d to %d", k.Rating.Min, k.Rating.Max),
+			v.errorf(k.RatingRule, at.Key("rating"), fmt.Sprintf("give a rating from %d to %d", k.Rating.Min, k.Rating.Max),
 				"%s rating is %s; allowed %d-%d", k.Name, what, k.Rating.Min, k.Rating.Max)
 		}
 	case RatingNone:
 		if s.Rating != 0 {
-			v.errorf(k.RatingRule, at.key("rating"), "remove the rating", "a %s has no rating", strings.ToLower(k.Name))
+			v.errorf(k.RatingRule, at.Key("rating"), "remove the rating", "a %s has no rating", strings.ToLower(k.Name))
 		}
 	case RatingDerived:
 		if s.Rating != 0 {
-			v.errorf(k.RatingRule, at.key("rating"), "remove the rating; Slipway derives it from the power drawn", "%s ratings are derived, never entered", strings.ToLower(k.Name))
+			v.errorf(k.RatingRule, at.Key("rating"), "remove the rating; Slipway derives it from the power drawn", "%s ratings are derived, never entered", strings.ToLower(k.Name))
 		}
 	case RatingAutomatic:
 		v.errorf(k.RatingRule, at, "remove this entry; every section with crew or marines has life support", "%s is automatic and never entered", strings.ToLower(k.Name))
@@ -202,7 +202,7 @@ func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, i int) 
 	pn := ParamNames[i]
 	val := s.Param(pn)
 	spec := k.param(i)
-	p := at.key(pn)
+	p := at.Key(pn)
 	if spec == nil {
 		if val != "" {
 			v.errorf("R-SYS-03", p, "remove it", "a %s takes no %s", strings.ToLower(k.Name), pn)
@@ -230,17 +230,17 @@ func (v *validator) param(name SectionName, at *loc, k *Kind, s *System, i int) 
 }
 
 func (v *validator) mount(name SectionName, at *loc, m Mount) {
-	v.count(at.key("count"), m.Count)
+	v.count(at.Key("count"), m.Count)
 	if v.d.Weapon(m.Weapon) == nil {
-		v.errorf("R-WPN-01", at.key("weapon"), "define it under weapons, or use one of: "+v.defIDs("weapon"), "weapon %q is not defined", m.Weapon)
+		v.errorf("R-WPN-01", at.Key("weapon"), "define it under weapons, or use one of: "+v.defIDs("weapon"), "weapon %q is not defined", m.Weapon)
 	}
 	if len(m.Sectors) == 0 {
-		v.errorf("R-WPN-02", at.key("sectors"), "give at least one sector from 0 to 7", "the mount has no firing sectors")
+		v.errorf("R-WPN-02", at.Key("sectors"), "give at least one sector from 0 to 7", "the mount has no firing sectors")
 		return
 	}
 	var seen [8]bool
 	for i, s := range m.Sectors {
-		sp := at.key("sectors").idx(i)
+		sp := at.Key("sectors").Idx(i)
 		if s < 0 || s > 7 {
 			v.errorf("R-WPN-02", sp, "sectors are numbered 0-7 clockwise from the bow", "sector %d does not exist", s)
 			continue
@@ -258,7 +258,7 @@ func (v *validator) mount(name SectionName, at *loc, m Mount) {
 	for i, s := range m.Sectors {
 		if s >= 0 && s <= 7 && SectorArc(s) == opp {
 			pair := ArcSectors[opp]
-			v.errorf("R-WPN-03", at.key("sectors").idx(i),
+			v.errorf("R-WPN-03", at.Key("sectors").Idx(i),
 				fmt.Sprintf("remove sectors %d and %d, or mount the weapon in the core", pair[0], pair[1]),
 				"a mount in the %s section cannot fire into the opposite %s arc (sector %d)", name, opp, s)
 		}
@@ -290,7 +290,7 @@ func (v *validator) requirements() {
 			continue
 		}
 		if k.Required.Where == "core" {
-			v.errorf(k.Required.Rule, root("sections").key("core").key("systems"), "add {\"kind\": \""+k.Kind+"\"} to the core section", "the core section has no %s", strings.ToLower(k.Name))
+			v.errorf(k.Required.Rule, root("sections").Key("core").Key("systems"), "add {\"kind\": \""+k.Kind+"\"} to the core section", "the core section has no %s", strings.ToLower(k.Name))
 		} else {
 			v.errorf(k.Required.Rule, root("sections"), "add {\"kind\": \""+k.Kind+"\"} to any section", "the design has no %s", strings.ToLower(k.Name))
 		}

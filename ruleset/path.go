@@ -1,4 +1,4 @@
-package designer
+package ruleset
 
 import (
 	"strconv"
@@ -55,25 +55,27 @@ func (p *path) push(k string, index int) {
 
 func (p *path) pop() { p.n-- }
 
-// loc is validation's JSON path: a chain of steps back to the root, each
+// Loc is validation's JSON path: a chain of steps back to the root, each
 // step a small value on its caller's stack (root, key and idx are inlined
 // and nothing keeps a loc), rendered only when a problem is reported. A
 // path longer than maxPathSteps renders its first maxPathSteps steps.
-type loc struct {
-	up   *loc
+type Loc struct {
+	up   *Loc
 	step step
 }
 
-// root starts a path at the top-level key k.
-func root(k string) *loc { return &loc{step: step{key: k, index: -1}} }
+// Root starts a path at the top-level key k.
+func Root(k string) *Loc { return &Loc{step: step{key: k, index: -1}} }
 
-// key extends the path by a key step.
-func (p *loc) key(k string) *loc { return &loc{up: p, step: step{key: k, index: -1}} }
+// Key extends the path by a key step.
+func (p *Loc) Key(k string) *Loc { return &Loc{up: p, step: step{key: k, index: -1}} }
 
-// idx extends the path by an index step.
-func (p *loc) idx(i int) *loc { return &loc{up: p, step: step{index: i}} }
+// Idx extends the path by an index step.
+func (p *Loc) Idx(i int) *Loc { return &Loc{up: p, step: step{index: i}} }
 
-func (p *loc) String() string {
+// String renders the path as the problems name it:
+// sections.fore.weapons[2].sectors.
+func (p *Loc) String() string {
 	// The first maxPathSteps steps from the root, found walking up and
 	// copied out by value, so nothing here makes a loc escape.
 	var steps [maxPathSteps]step

@@ -1,0 +1,118 @@
+package ruleset
+
+// Form describes a ruleset's designer form, for the web studio to draw
+// without knowing the game: plain fields at the document's top level, a
+// rows widget for lists of like entries (a Battleshift ship's systems),
+// and named widgets for the parts a game draws its own way (Metaverse's
+// sections, weapons, squadrons and hangars). Stats are the panel's
+// numbers, read from the evaluation by JSON pointer.
+type Form struct {
+	Ruleset string `json:"ruleset"`
+	// Title is the form's heading: "Ship class".
+	Title string `json:"title"`
+	// Intro is a sentence or two for a newcomer.
+	Intro string `json:"intro,omitempty"`
+	// Blank is the document a new design starts from.
+	Blank RawJSON `json:"blank"`
+	// Groups are the form's fieldsets, in order.
+	Groups []FieldGroup `json:"groups"`
+	// Stats are the numbers the live panel shows.
+	Stats []Stat `json:"stats"`
+}
+
+// RawJSON is a JSON value kept as its bytes (json.RawMessage, without
+// the import in every ruleset).
+type RawJSON []byte
+
+// MarshalJSON returns the bytes as they are ("null" when empty).
+func (r RawJSON) MarshalJSON() ([]byte, error) {
+	if len(r) == 0 {
+		return []byte("null"), nil
+	}
+	return r, nil
+}
+
+// FieldGroup is one fieldset of the form.
+type FieldGroup struct {
+	// Legend is the fieldset's title: "Identity", "Hull", "Systems".
+	Legend string  `json:"legend"`
+	Help   string  `json:"help,omitempty"`
+	Fields []Field `json:"fields"`
+}
+
+// Field kinds.
+const (
+	FieldText     = "text"     // one line of text
+	FieldTextarea = "textarea" // several lines of text
+	FieldInteger  = "integer"  // a whole number in [Min, Max]
+	FieldEnum     = "enum"     // one of Options
+	FieldBoolean  = "boolean"  // true or false
+	FieldTags     = "tags"     // a list of short words
+	FieldRows     = "rows"     // a list of objects, one row each, with Columns
+	FieldWidget   = "widget"   // drawn by the named Widget
+)
+
+// Field is one input of the form, bound to a member of the document (or,
+// in a rows widget, of a row).
+type Field struct {
+	// Name is the JSON member the field edits: "size", "systems".
+	Name string `json:"name"`
+	// Kind is one of the Field* kinds.
+	Kind string `json:"kind"`
+	// Label is the field's label in the form's own words.
+	Label string `json:"label"`
+	// Help says what the field means, in a sentence a newcomer can read.
+	Help string `json:"help,omitempty"`
+	// Min, Max bound an integer field.
+	Min *int `json:"min,omitempty"`
+	Max *int `json:"max,omitempty"`
+	// MaxLength bounds a text field, in characters.
+	MaxLength int `json:"maxLength,omitempty"`
+	// Default is the value a new row or an empty field takes.
+	Default RawJSON `json:"default,omitempty"`
+	// Optional fields are left out of the document when empty or at their
+	// default.
+	Optional bool `json:"optional,omitempty"`
+	// Options are an enum's choices.
+	Options []Option `json:"options,omitempty"`
+	// Columns are a rows field's inputs, one row per list entry.
+	Columns []Field `json:"columns,omitempty"`
+	// ShowIf names a column of the same row and the option values under
+	// which this column is shown (and kept in the document): a Battleshift
+	// system's "pay" only for the either-or kinds.
+	ShowIf *Condition `json:"showIf,omitempty"`
+	// Widget names a widget the page draws itself, for FieldWidget.
+	Widget string `json:"widget,omitempty"`
+	// AddLabel is a rows field's add button: "Add a system".
+	AddLabel string `json:"addLabel,omitempty"`
+}
+
+// Condition shows a column when another column of its row has one of
+// Values.
+type Condition struct {
+	Field  string   `json:"field"`
+	Values []string `json:"values"`
+}
+
+// Option is one choice of an enum.
+type Option struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+	Help  string `json:"help,omitempty"`
+}
+
+// Stat is one number of the live panel.
+type Stat struct {
+	// Pointer is the JSON pointer of the number in the evaluation:
+	// "/cost", "/derived/hull".
+	Pointer string `json:"pointer"`
+	Label   string `json:"label"`
+	Help    string `json:"help,omitempty"`
+	// Unit follows the number: "\"" for inches, "" for none.
+	Unit string `json:"unit,omitempty"`
+	// Headline stats are shown large at the top of the panel.
+	Headline bool `json:"headline,omitempty"`
+}
+
+// Int returns a pointer to n, for Field.Min and Field.Max.
+func Int(n int) *int { return &n }
