@@ -79,7 +79,7 @@ func ParseLibraryQuery(get func(string) string) (library.LibraryQuery, error) {
 	for _, p := range []struct {
 		name string
 		dst  *int
-	}{{"tier", &q.Tier}, {"techLevel", &q.TechLevel}, {"limit", &q.Limit}} {
+	}{{"tier", &q.Tier}, {"techLevel", &q.TechLevel}, {"rulesVersion", &q.RulesVersion}, {"limit", &q.Limit}} {
 		if v := get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {

@@ -97,7 +97,8 @@ func TestLibraryFilters(t *testing.T) {
 		{"q=filterer", true},
 		{"q=frigate+nonexistentword", false},
 		{"ruleset=metaverse", true},
-		{"ruleset=other", false},
+		{"rulesVersion=1", true},
+		{"rulesVersion=2", false},
 		{fmt.Sprintf("tier=%d", ev.Tier), true},
 		{fmt.Sprintf("tier=%d", ev.Tier+1), false},
 		{fmt.Sprintf("techLevel=%d", ev.TechLevel), true},
@@ -121,7 +122,7 @@ func TestLibraryFilters(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"sort=size", "order=up", "tier=x", "cvMin=abc", "limit=500", "carriesFighters=maybe"} {
+	for _, bad := range []string{"sort=size", "order=up", "tier=x", "cvMin=abc", "limit=500", "carriesFighters=maybe", "ruleset=other", "rulesVersion=x"} {
 		e.anon().do("GET", "/api/v1/library?"+bad, nil).want(t, 400)
 	}
 }

@@ -3,6 +3,8 @@
 // it bytes and get back values and problems.
 package designer
 
+import "github.com/slipway/slipway/ruleset"
+
 // Schema is the version of the design document format this package reads.
 const Schema = 1
 
@@ -224,3 +226,10 @@ type HangarMount struct {
 
 // SetDefaults gives a hangar mount its default count of one.
 func (h *HangarMount) SetDefaults() { h.Count = 1 }
+
+// Head returns the document's envelope and library metadata, what every
+// ruleset's design has (ruleset.Design).
+func (d *Design) Head() ruleset.Head {
+	return ruleset.Head{Schema: d.Schema, Ruleset: d.Ruleset, RulesVersion: d.RulesVersion,
+		Name: d.Name, Description: d.Description, Tags: d.Tags, Universe: d.Universe}
+}

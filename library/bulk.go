@@ -5,14 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"runtime"
-	"sort"
+	"strings"
 	"sync"
 
-	"github.com/slipway/slipway/costing"
-	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Import statuses of one item.
@@ -79,7 +77,7 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 	for i, raw := range items {
 		item := ImportItem{Index: i, Problems: designer.Problems{}}
 		where := fmt.Sprintf("[%d]", i)
-		d, err := designer.DecodeDesign(raw)
+		_, d, err := s.rules.Decode(raw)
 		if err != nil {
 			var de *designer.DecodeError
 			if !errors.As(err, &de) {
@@ -88,7 +86,7 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			reject(item, Prefix(where, designer.Problems{de.Problem()}))
 			continue
 		}
-		item.Name = d.Name
+		item.Name = d.Head().Name
 		// Legal items take the visibility asked for; illegal ones are
 		// private drafts or rejected, as opt says.
 		e, res, probs, err := s.evaluation(d)
@@ -160,7 +158,7 @@ func Prefix(p string, probs designer.Problems) designer.Problems {
 // transaction, for tools (import from the command line, load generators).
 // Legal designs get visibility vis; illegal ones are stored private. It
 // returns the new ids in order. Quotas do not apply.
-func (s *Service) StoreDesigns(ctx context.Context, owner *User, ds []*designer.Design, vis Visibility) ([]string, error) {
+func (s *Service) StoreDesigns(ctx context.Context, owner *User, ds []ruleset.Design, vis Visibility) ([]string, error) {
 	batch := make([]*NewDesign, 0, len(ds))
 	ids := make([]string, 0, len(ds))
 	for _, d := range ds {
@@ -181,9 +179,11 @@ func (s *Service) StoreDesigns(ctx context.Context, owner *User, ds []*designer.
 	return ids, nil
 }
 
-// SeedSamples publishes the embedded sample designs as public designs of
-// the system user when it has none yet (on first start). Samples that
-// fail validation are stored private. It returns how many it stored.
+// SeedSamples publishes each served ruleset's sample designs as public
+// designs of the system user when it has no design of that ruleset yet:
+// on first start, and in a library seeded before a ruleset was added, on
+// the first start that serves it. Samples that fail validation are stored
+// private. It returns how many it stored.
 func (s *Service) SeedSamples(ctx context.Context) (int, error) {
 	// Nodes starting together over one database seed once.
 	unlock, err := s.store.Lock(ctx, "seed-samples")
@@ -199,26 +199,30 @@ func (s *Service) SeedSamples(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("seed: %w", err)
 	}
-	if len(have) > 0 {
-		return 0, nil
+	seeded := map[string]bool{}
+	for _, d := range have {
+		seeded[d.Ruleset] = true
 	}
-	names, err := fs.Glob(data.Samples(), "*.json")
-	if err != nil {
-		return 0, fmt.Errorf("seed: %w", err)
-	}
-	sort.Strings(names)
-	var ds []*designer.Design
-	for _, n := range names {
-		b, err := fs.ReadFile(data.Samples(), n)
-		if err != nil {
-			return 0, fmt.Errorf("seed %s: %w", n, err)
-		}
-		d, err := designer.DecodeDesign(b)
-		if err != nil {
-			s.log.WarnContext(ctx, "sample design unreadable; skipped", "file", n, "err", err)
+	var ds []ruleset.Design
+	for _, r := range s.rules.List() {
+		id := r.Info().ID
+		if seeded[id] {
 			continue
 		}
-		ds = append(ds, d)
+		for _, sm := range r.Samples() {
+			d, err := r.Decode(sm.Document)
+			if err == nil && d.Head().Ruleset != id {
+				err = fmt.Errorf("names ruleset %q", d.Head().Ruleset)
+			}
+			if err != nil {
+				s.log.WarnContext(ctx, "sample design unreadable; skipped", "ruleset", id, "file", sm.File, "err", err)
+				continue
+			}
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) == 0 {
+		return 0, nil
 	}
 	ids, err := s.StoreDesigns(ctx, u, ds, Public)
 	if err != nil {
@@ -286,8 +290,8 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	model := s.eval.Version()
-	rep := &RecomputeReport{Model: model, Changes: []Recomputation{}}
+	models := s.Models()
+	rep := &RecomputeReport{Model: strings.Join(models, ", "), Changes: []Recomputation{}}
 	unlock, err := s.store.Lock(ctx, RecomputeLock)
 	if err != nil {
 		return rep, fmt.Errorf("recompute: %w", err)
@@ -315,7 +319,7 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 		defer close(order)
 		var after int64
 		for {
-			ds, err := s.store.StaleDesigns(ctx, model, after, size)
+			ds, err := s.store.StaleDesigns(ctx, models, after, size)
 			if err != nil {
 				cancel(fmt.Errorf("recompute: %w", err))
 				return
@@ -338,7 +342,7 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 		go func() {
 			defer wg.Done()
 			for b := range todo {
-				b.out, b.err = s.reevaluate(b.ds, model)
+				b.out, b.err = s.reevaluate(b.ds)
 				close(b.ready)
 			}
 		}()
@@ -370,8 +374,9 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 	return rep, nil
 }
 
-// reevaluate computes the new summaries of stale designs under model.
-func (s *Service) reevaluate(ds []*Design, model string) ([]Recomputation, error) {
+// reevaluate computes the new summaries of stale designs, each under its
+// ruleset's model.
+func (s *Service) reevaluate(ds []*Design) ([]Recomputation, error) {
 	out := make([]Recomputation, 0, len(ds))
 	for _, d := range ds {
 		// Let the reader and the writer run first: they take turns on
@@ -380,17 +385,21 @@ func (s *Service) reevaluate(ds []*Design, model string) ([]Recomputation, error
 		// the worker's 10 ms time slice to end (a million designs on two
 		// cores: 51-55 s against 52-63 s).
 		runtime.Gosched()
-		doc, err := DecodeVersion(&d.Latest)
+		r, doc, err := s.DecodeDocument(&d.Latest)
 		if err != nil {
 			return nil, fmt.Errorf("recompute: %w", err)
 		}
-		e, _, err := summary(doc, s.eval.Evaluate(doc, costing.Options{}))
+		ev, err := r.Evaluate(doc, nil)
+		if err != nil {
+			return nil, fmt.Errorf("recompute %s version %d: %w", d.ID, d.Version, err)
+		}
+		e, _, err := summary(doc, ev)
 		if err != nil {
 			return nil, fmt.Errorf("recompute %s version %d: %w", d.ID, d.Version, err)
 		}
 		old := d.Latest.Evaluation
 		out = append(out, Recomputation{
-			DesignSeq: d.Seq, DesignID: d.ID, Version: d.Version, OldModel: old.ModelVersion, NewModel: model,
+			DesignSeq: d.Seq, DesignID: d.ID, Version: d.Version, OldModel: old.ModelVersion, NewModel: e.ModelVersion,
 			OldCV: old.CV, NewCV: e.CV, OldPoints: old.Points, NewPoints: e.Points, Old: old, Evaluation: e,
 		})
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Precondition is what a writer says about the version it last read
@@ -56,6 +57,33 @@ func (s *Service) Evaluate(d *designer.Design, opt costing.Options) *costing.Res
 	return s.eval.Evaluate(d, opt)
 }
 
+// EvaluateDesign validates and prices d, a design of any ruleset served,
+// with that ruleset's options o (a bad one is EInvalid naming it).
+func (s *Service) EvaluateDesign(d ruleset.Design, o ruleset.Options) (ruleset.Evaluation, error) {
+	r, err := s.rulesetOf(d)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := r.Evaluate(d, o)
+	if fe, ok := err.(*ruleset.FieldError); ok {
+		return nil, &Error{Code: EInvalid, Field: fe.Field, Message: fe.Message, Err: err}
+	}
+	return ev, err
+}
+
+// rulesetOf is the served ruleset of d, or EInvalid (R-DOC-01).
+func (s *Service) rulesetOf(d ruleset.Design) (ruleset.Ruleset, error) {
+	if d == nil {
+		return nil, &Error{Code: EInvalid, Field: "design", Message: "is required"}
+	}
+	id := d.Head().Ruleset
+	r, ok := s.rules.Get(id)
+	if !ok {
+		return nil, &Error{Code: EInvalid, Field: "ruleset", Message: fmt.Sprintf("is %q; served: %s", id, s.rules.Served())}
+	}
+	return r, nil
+}
+
 // ValidationReport is the outcome of Validate.
 type ValidationReport struct {
 	Legal    bool                `json:"legal"`
@@ -77,45 +105,44 @@ func (s *Service) Validate(d *designer.Design, tierLimit int) ValidationReport {
 // did to the numbers.
 func (s *Service) Compare(a, b *designer.Design) *costing.Comparison { return s.eval.Compare(a, b) }
 
-// evaluation costs d into the stored summary, the full result as JSON and
-// the validation problems. Saving, Recompute (the summary) and reading a
-// version evaluated under an older model (current) all use it.
-func (s *Service) evaluation(d *designer.Design) (Evaluation, json.RawMessage, designer.Problems, error) {
-	res := s.eval.Evaluate(d, costing.Options{})
-	e, probs, err := summary(d, res)
+// evaluation evaluates d into the stored summary, the full result as JSON
+// and the validation problems, with d's ruleset. Saving, Recompute (the
+// summary) and reading a version evaluated under an older model (current)
+// all use it.
+func (s *Service) evaluation(d ruleset.Design) (Evaluation, json.RawMessage, ruleset.Problems, error) {
+	r, err := s.rulesetOf(d)
 	if err != nil {
 		return Evaluation{}, nil, nil, err
 	}
-	b, err := json.Marshal(res)
+	ev, err := r.Evaluate(d, nil)
+	if err != nil {
+		return Evaluation{}, nil, nil, err
+	}
+	e, probs, err := summary(d, ev)
+	if err != nil {
+		return Evaluation{}, nil, nil, err
+	}
+	b, err := json.Marshal(ev)
 	if err != nil {
 		return Evaluation{}, nil, nil, fmt.Errorf("encode evaluation: %w", err)
 	}
 	return e, b, probs, nil
 }
 
-// summary is the stored summary of d's costing result res, with its
+// summary is the stored summary of d's evaluation ev, with its
 // validation problems (never nil).
-func summary(d *designer.Design, res *costing.Result) (Evaluation, designer.Problems, error) {
-	probs := res.Problems
-	if probs == nil {
-		probs = designer.Problems{}
-	}
-	e := Evaluation{
-		CV: float64(res.CV), Points: float64(res.Points), Tier: res.Tier, EMS: float64(res.EMS),
-		TargetRating: float64(res.TargetRating), MassFactor: float64(res.MassFactor), TechLevel: res.TechLevel,
-		Movement: res.Movement, Hull: res.Hull, CarriesFighters: res.CarriesFighters || carriesFighters(d),
-		Legal: probs.Legal(), ModelVersion: res.ModelVersion,
-	}
+func summary(d ruleset.Design, ev ruleset.Evaluation) (Evaluation, ruleset.Problems, error) {
+	e := ev.Summary()
 	for _, f := range []float64{e.CV, e.Points, e.EMS, e.TargetRating, e.MassFactor} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return Evaluation{}, nil, fmt.Errorf("costing model %s gave a non-finite number for %q", res.ModelVersion, d.Name)
+			return Evaluation{}, nil, fmt.Errorf("model %s gave a non-finite number for %q", e.ModelVersion, d.Head().Name)
 		}
 	}
-	return e, probs, nil
+	return e, ev.Findings(), nil
 }
 
 // encodeProblems is the stored form of a version's validation problems.
-func encodeProblems(probs designer.Problems) (json.RawMessage, error) {
+func encodeProblems(probs ruleset.Problems) (json.RawMessage, error) {
 	pb, err := json.Marshal(probs)
 	if err != nil {
 		return nil, fmt.Errorf("encode problems: %w", err)
@@ -123,8 +150,8 @@ func encodeProblems(probs designer.Problems) (json.RawMessage, error) {
 	return pb, nil
 }
 
-// current brings a version read from the store up to the Service's
-// costing model. Recompute re-evaluates each design's summary (the numbers
+// current brings a version read from the store up to its ruleset's
+// current model. Recompute re-evaluates each design's summary (the numbers
 // the library lists, filters and sorts by) eagerly and leaves the stored
 // full results as they were; a version whose stored result or summary
 // came from another model is re-evaluated here, when it is read, with
@@ -132,11 +159,10 @@ func encodeProblems(probs designer.Problems) (json.RawMessage, error) {
 // the one an eager recomputation would have stored. A version listed
 // without its document is read in full first. Nothing is written back.
 func (s *Service) current(ctx context.Context, v *Version) error {
-	model := s.eval.Version()
 	listed := v.Document == nil
 	if listed {
-		if v.Evaluation.ModelVersion == model {
-			return nil
+		if s.models[v.Evaluation.ModelVersion] {
+			return nil // every ruleset's model version names its ruleset
 		}
 		full, err := s.store.DesignVersion(ctx, v.DesignID, v.N)
 		if err != nil {
@@ -144,10 +170,10 @@ func (s *Service) current(ctx context.Context, v *Version) error {
 		}
 		v.Document, v.ResultModel = full.Document, full.ResultModel
 	}
-	if v.ResultModel == model && v.Evaluation.ModelVersion == model {
+	if s.models[v.ResultModel] && v.Evaluation.ModelVersion == v.ResultModel {
 		return nil
 	}
-	d, err := DecodeVersion(v)
+	_, d, err := s.DecodeDocument(v)
 	if err != nil {
 		return err
 	}
@@ -163,24 +189,14 @@ func (s *Service) current(ctx context.Context, v *Version) error {
 	if err != nil {
 		return err
 	}
-	v.Evaluation, v.Result, v.Problems, v.ResultModel = e, res, pb, model
+	v.Evaluation, v.Result, v.Problems, v.ResultModel = e, res, pb, e.ModelVersion
 	return nil
-}
-
-// carriesFighters reports whether any section mounts a hangar bay.
-func carriesFighters(d *designer.Design) bool {
-	for _, ns := range d.Sections.List() {
-		if len(ns.Section.Hangars) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // prepare evaluates d into a new design record for owner. Publishing
 // (public or unlisted) needs a legal design; a private draft may be
 // illegal. A version over the size limit is refused.
-func (s *Service) prepare(d *designer.Design, vis Visibility, owner int64) (*NewDesign, error) {
+func (s *Service) prepare(d ruleset.Design, vis Visibility, owner int64) (*NewDesign, error) {
 	if d == nil {
 		return nil, &Error{Code: EInvalid, Field: "design", Message: "is required"}
 	}
@@ -195,7 +211,7 @@ func (s *Service) prepare(d *designer.Design, vis Visibility, owner int64) (*New
 }
 
 // prepareEvaluated is prepare for a design already evaluated.
-func (s *Service) prepareEvaluated(d *designer.Design, vis Visibility, owner int64, e Evaluation, res json.RawMessage, probs designer.Problems) (*NewDesign, error) {
+func (s *Service) prepareEvaluated(d ruleset.Design, vis Visibility, owner int64, e Evaluation, res json.RawMessage, probs ruleset.Problems) (*NewDesign, error) {
 	if vis != Private && !e.Legal {
 		return nil, &Error{Code: EIllegal, Problems: probs,
 			Message: "only a legal design can be public or unlisted; save it as private while you fix it"}
@@ -208,9 +224,10 @@ func (s *Service) prepareEvaluated(d *designer.Design, vis Visibility, owner int
 	if err != nil {
 		return nil, err
 	}
+	h := d.Head()
 	nd := &NewDesign{
-		ID: newID(), OwnerID: owner, Visibility: vis, Ruleset: d.Ruleset, RulesVersion: d.RulesVersion,
-		Name: d.Name, Description: d.Description, Tags: d.Tags, Universe: d.Universe,
+		ID: newID(), OwnerID: owner, Visibility: vis, Ruleset: h.Ruleset, RulesVersion: h.RulesVersion,
+		Name: h.Name, Description: h.Description, Tags: h.Tags, Universe: h.Universe,
 		Version: Version{Visibility: vis, Document: doc, Evaluation: e, Result: res, Problems: pb, ResultModel: e.ModelVersion, AuthorID: owner},
 	}
 	if n := nd.Version.Bytes(); n > s.limits.MaxVersionBytes {
@@ -228,7 +245,7 @@ func (s *Service) checkWrite(ctx context.Context, u *User, designs, versions int
 
 // CreateDesign saves d as a new design of u with version 1. A private
 // design may be illegal (a draft); public and unlisted ones must be legal.
-func (s *Service) CreateDesign(ctx context.Context, u *User, d *designer.Design, vis Visibility) (*Design, error) {
+func (s *Service) CreateDesign(ctx context.Context, u *User, d ruleset.Design, vis Visibility) (*Design, error) {
 	if u == nil {
 		return nil, mustSignIn()
 	}
@@ -300,11 +317,17 @@ func (s *Service) owned(ctx context.Context, u *User, id string) (*Design, error
 
 // UpdateDesign saves d as the next version of design id, owned by u, if
 // the design is still at a version pre allows. vis "" keeps the design's
-// visibility. Concurrent writers with Any each get their own version.
-func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Precondition, doc *designer.Design, vis Visibility) (d *Design, err error) {
+// visibility. Concurrent writers with Any each get their own version. A
+// design keeps its game: a document of another ruleset is EInvalid.
+func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Precondition, doc ruleset.Design, vis Visibility) (d *Design, err error) {
 	cur, err := s.owned(ctx, u, id)
 	if err != nil {
 		return nil, err
+	}
+	if doc != nil && doc.Head().Ruleset != cur.Ruleset {
+		return nil, &Error{Code: EInvalid, Field: "ruleset", Message: fmt.Sprintf(
+			"is %q but this design is a %s design, and a design keeps its game from version to version (save the document as a new design instead)",
+			doc.Head().Ruleset, s.rulesetName(cur.Ruleset))}
 	}
 	base, err := pre.base(cur.Version)
 	if err != nil {
@@ -374,7 +397,26 @@ func (s *Service) version(ctx context.Context, u *User, d *Design, n int) (*Vers
 	return v, nil
 }
 
-// DecodeVersion decodes the design document of a stored version.
+// rulesetName is the game's name of ruleset id, or the id itself.
+func (s *Service) rulesetName(id string) string {
+	if r, ok := s.rules.Get(id); ok {
+		return r.Info().Name
+	}
+	return id
+}
+
+// DecodeDocument decodes the design document of a stored version with the
+// ruleset it names.
+func (s *Service) DecodeDocument(v *Version) (ruleset.Ruleset, ruleset.Design, error) {
+	r, d, err := s.rules.Decode(v.Document)
+	if err != nil {
+		return nil, nil, fmt.Errorf("stored design %s version %d: %w", v.DesignID, v.N, err)
+	}
+	return r, d, nil
+}
+
+// DecodeVersion decodes the document of a stored Metaverse version (the
+// compare and fleet paths, which are Metaverse's).
 func DecodeVersion(v *Version) (*designer.Design, error) {
 	d, err := designer.DecodeDesign(v.Document)
 	if err != nil {
@@ -423,12 +465,15 @@ func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := DecodeVersion(v)
-	if err != nil {
-		return nil, err
-	}
+	raw := v.Document
 	if req.Name != "" {
-		doc.Name = req.Name
+		if raw, err = ruleset.SetName(raw, req.Name); err != nil {
+			return nil, fmt.Errorf("fork %s version %d: %w", id, v.N, err)
+		}
+	}
+	_, doc, err := s.rules.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("stored design %s version %d: %w", v.DesignID, v.N, err)
 	}
 	if req.Visibility == "" {
 		req.Visibility = Private
@@ -540,7 +585,15 @@ func (s *Service) Library(ctx context.Context, q LibraryQuery) (*LibraryPage, er
 	if len(q.Q) > MaxQueryBytes {
 		return nil, bad("q", fmt.Sprintf("is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes))
 	}
-	for name, v := range map[string]string{"q": q.Q, "movement": q.Movement, "hull": q.Hull, "ruleset": q.Ruleset} {
+	if q.Ruleset != "" {
+		if _, ok := s.rules.Get(q.Ruleset); !ok {
+			return nil, bad("ruleset", fmt.Sprintf("must be one of %s", s.rules.Served()))
+		}
+	}
+	if q.RulesVersion < 0 || q.RulesVersion > 1000 {
+		return nil, bad("rulesVersion", "must be a whole number from 1 to 1000")
+	}
+	for name, v := range map[string]string{"q": q.Q, "movement": q.Movement, "hull": q.Hull} {
 		if strings.ContainsRune(v, 0) || !validUTF8(v) {
 			return nil, bad(name, "holds a NUL or invalid UTF-8")
 		}

@@ -21,6 +21,8 @@ package library
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Visibility says who may see a design.
@@ -64,22 +66,10 @@ type Token struct {
 	CreatedAt time.Time
 }
 
-// Evaluation is the summary of a costing result stored beside every
-// version, used for library filters and sorts.
-type Evaluation struct {
-	CV              float64 `json:"cv"`
-	Points          float64 `json:"points"`
-	Tier            int     `json:"tier"`
-	EMS             float64 `json:"ems"`
-	TargetRating    float64 `json:"targetRating"`
-	MassFactor      float64 `json:"massFactor"`
-	TechLevel       int     `json:"techLevel"`
-	Movement        string  `json:"movement"`
-	Hull            string  `json:"hull"`
-	CarriesFighters bool    `json:"carriesFighters"`
-	Legal           bool    `json:"legal"`
-	ModelVersion    string  `json:"modelVersion"`
-}
+// Evaluation is the summary of an evaluation stored beside every
+// version, used for library filters and sorts (ruleset.Summary: each
+// ruleset fills what its game has).
+type Evaluation = ruleset.Summary
 
 // Version is one immutable saved version of a design.
 type Version struct {
@@ -169,6 +159,7 @@ type LibraryQuery struct {
 	Hull            string
 	CarriesFighters *bool
 	Ruleset         string
+	RulesVersion    int
 	Sort            string // newest, cv, points, name, forks
 	Desc            bool
 	After           *Cursor

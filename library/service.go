@@ -4,11 +4,14 @@ import (
 	"context"
 	"log/slog"
 	"runtime"
+	"sort"
 	"time"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/metaverse"
 )
 
 // Evaluator costs designs. *costing.Model satisfies it, and is what slipway
@@ -112,8 +115,11 @@ type Config struct {
 	Store     Store
 	Evaluator Evaluator
 	Catalogue *designer.Catalogue
-	Limits    Limits
-	Logger    *slog.Logger
+	// Rulesets are the games served beside Metaverse, which the Service
+	// serves itself over Catalogue and Evaluator (metaverse.New).
+	Rulesets []ruleset.Ruleset
+	Limits   Limits
+	Logger   *slog.Logger
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 }
@@ -127,6 +133,8 @@ type Service struct {
 	store  Store
 	eval   Evaluator
 	cat    *designer.Catalogue
+	rules  *ruleset.Registry // every game served; Metaverse reads documents naming none
+	models map[string]bool   // the served rulesets' current model versions
 	limits Limits
 	log    *slog.Logger
 	now    func() time.Time
@@ -168,7 +176,33 @@ func New(cfg Config) *Service {
 	s.hashes = NewGate(s.limits.HashConcurrency, s.limits.HashQueue)
 	s.dummy = hashPassword("slipway-dummy-password")
 	s.fleets = newFleetEvaluator(s.eval, s.cat)
+	s.rules = ruleset.NewRegistry(append([]ruleset.Ruleset{metaverse.New(s.cat, s.eval)}, cfg.Rulesets...)...)
+	s.models = map[string]bool{}
+	for _, r := range s.rules.List() {
+		s.models[r.Info().ModelVersion] = true
+	}
 	return s
+}
+
+// Rulesets returns the games the Service serves.
+func (s *Service) Rulesets() *ruleset.Registry { return s.rules }
+
+// modelOf is the current model version of ruleset id ("" when not served).
+func (s *Service) modelOf(id string) string {
+	if r, ok := s.rules.Get(id); ok {
+		return r.Info().ModelVersion
+	}
+	return ""
+}
+
+// Models returns the served rulesets' current model versions, sorted.
+func (s *Service) Models() []string {
+	out := make([]string, 0, len(s.models))
+	for _, r := range s.rules.List() {
+		out = append(out, r.Info().ModelVersion)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Catalogue returns the systems catalogue the Service validates with.

@@ -90,11 +90,13 @@ type Store interface {
 	PurgeDeleted(ctx context.Context, before time.Time) (int, error)
 
 	// StaleDesigns returns up to limit live designs after row number
-	// after, in row-number (Seq) order, whose summary came from another
-	// costing-model version than model. Each carries Seq, ID, Version and
+	// after, in row-number (Seq) order, whose summary came from a model
+	// version not in models (the current model of every ruleset served:
+	// each model version names its ruleset, so a change of one ruleset's
+	// model makes no other's designs stale). Each carries Seq, ID, Version and
 	// its summary in Latest.Evaluation, with Latest.Document (not its
 	// Result or Problems).
-	StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*Design, error)
+	StaleDesigns(ctx context.Context, models []string, after int64, limit int) ([]*Design, error)
 	// SaveRecomputations stores the designs' new summaries and records
 	// the change of each, in one transaction. A design no longer at the
 	// recomputed version (saved meanwhile, under the current model) or

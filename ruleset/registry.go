@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -227,4 +228,21 @@ func skipValue(b []byte, i int) int {
 		return i
 	}
 	return -1
+}
+
+// SetName returns the JSON object doc with its top-level "name" member set
+// to name (a fork's new name), whatever the game. The members come out
+// sorted by name: decode the result with the document's ruleset for its
+// canonical form.
+func SetName(doc []byte, name string) ([]byte, error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &members); err != nil {
+		return nil, fmt.Errorf("set name: %w", err)
+	}
+	v, err := json.Marshal(name)
+	if err != nil {
+		return nil, err
+	}
+	members["name"] = v
+	return json.Marshal(members)
 }

@@ -10,10 +10,6 @@
 // and the Registry that picks a ruleset by a document's "ruleset" member.
 package ruleset
 
-import (
-	"encoding/json"
-)
-
 // Schema is the version of the document envelope every ruleset reads.
 const Schema = 1
 
@@ -177,13 +173,4 @@ type PrintOptions struct {
 	BW bool
 	// URL, when given, is printed as the design's link.
 	URL string
-}
-
-// marshal is json.Marshal for values this package made itself.
-func marshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }

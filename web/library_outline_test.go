@@ -16,6 +16,7 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/web"
 )
@@ -50,7 +51,7 @@ func TestLibraryPageReadsNoDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	names, _ := fs.Glob(data.Samples(), "*.json")
-	var batch []*designer.Design
+	var batch []ruleset.Design
 	for i := 0; len(batch) < 30; i++ {
 		b, _ := fs.ReadFile(data.Samples(), names[i%len(names)])
 		d, err := designer.DecodeDesign(b)

@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/internal/loadmix"
 	"github.com/slipway/slipway/library"
 )
@@ -64,7 +65,7 @@ func seedDB(ctx context.Context, path string, n, workers int, seed int64, w io.W
 				if stop || ctx.Err() != nil {
 					return
 				}
-				batch := make([]*designer.Design, 0, k)
+				batch := make([]ruleset.Design, 0, k)
 				for i := 0; i < k; i++ {
 					d := maps(base)
 					d["name"] = fmt.Sprintf("%s %s %d", title(pick()), title(pick()), from+i)

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 )
 
@@ -37,7 +38,7 @@ func importCommand() command {
 				return usageError(fs, "--invalid must be reject or draft (you gave %q)", *invalid)
 			}
 			cat := designer.BuiltinCatalogue()
-			var keep []*designer.Design
+			var keep []ruleset.Design
 			rejected := 0
 			for _, name := range args {
 				b, err := os.ReadFile(name)

@@ -16,6 +16,7 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 )
 
@@ -44,7 +45,7 @@ func TestRecomputeKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ds []*designer.Design
+	var ds []ruleset.Design
 	for i := range n {
 		d, err := designer.DecodeDesign(b)
 		if err != nil {

@@ -76,6 +76,9 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 	if q.Ruleset != "" {
 		where = append(where, "d.ruleset = "+arg(q.Ruleset))
 	}
+	if q.RulesVersion != 0 {
+		where = append(where, "d.rules_version = "+arg(q.RulesVersion))
+	}
 	dir, cmp := "ASC", ">"
 	if q.Desc {
 		dir, cmp = "DESC", "<"

@@ -10,15 +10,14 @@ import (
 )
 
 // StaleDesigns returns up to limit live designs after row after, in row
-// order, whose summary came from another costing-model version than
-// model, each with its latest version's document. It walks the designs'
+// order, whose summary came from a model version not in models, each with its latest version's document. It walks the designs'
 // primary key from after (keyset pagination), so a whole recomputation
 // reads each row once.
-func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
+func (db *DB) StaleDesigns(ctx context.Context, models []string, after int64, limit int) ([]*library.Design, error) {
 	rows, err := db.pool.Query(ctx, `SELECT d.seq, d.id, d.version, d.model_version, d.cv, d.points, d.tier,
 		d.ems, d.target_rating, d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal, v.document
 		FROM designs d JOIN versions v ON v.design_seq = d.seq AND v.n = d.version
-		WHERE d.seq > $1 AND d.deleted_at IS NULL AND d.model_version <> $2 ORDER BY d.seq LIMIT $3`, after, model, limit)
+		WHERE d.seq > $1 AND d.deleted_at IS NULL AND d.model_version <> ALL($2::text[]) ORDER BY d.seq LIMIT $3`, after, models, limit)
 	if err != nil {
 		return nil, fmt.Errorf("stale designs: %w", err)
 	}

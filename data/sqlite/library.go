@@ -142,6 +142,9 @@ func filters(q library.LibraryQuery, where []string, args []any) ([]string, []an
 	if q.Ruleset != "" {
 		add("d.ruleset = ?", q.Ruleset)
 	}
+	if q.RulesVersion != 0 {
+		add("d.rules_version = ?", q.RulesVersion)
+	}
 	return where, args
 }
 

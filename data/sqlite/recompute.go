@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"encoding/json"
 	"database/sql"
 	"fmt"
 	"strings"
@@ -10,8 +11,7 @@ import (
 )
 
 // StaleDesigns returns up to limit live designs after row after, in row
-// order, whose summary came from another costing-model version than
-// model, each with its latest version's document. It walks the designs
+// order, whose summary came from a model version not in models, each with its latest version's document. It walks the designs
 // table by its primary key from after (keyset pagination), so a whole
 // recomputation reads each row once.
 //
@@ -36,8 +36,12 @@ import (
 // statistics were taken at 190,010 designs, every batch after design
 // 170,000 read all the remaining designs' rows, some 70 pages a design,
 // which was the tenfold slowdown (TestStaleDesignsPlan).
-func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit int) ([]*library.Design, error) {
-	rows, err := db.w.QueryContext(ctx, staleDesignsQuery, after, model, limit)
+func (db *DB) StaleDesigns(ctx context.Context, models []string, after int64, limit int) ([]*library.Design, error) {
+	list, err := json.Marshal(models)
+	if err != nil {
+		return nil, fmt.Errorf("stale designs: %w", err)
+	}
+	rows, err := db.w.QueryContext(ctx, staleDesignsQuery, after, string(list), limit)
 	if err != nil {
 		return nil, fmt.Errorf("stale designs: %w", err)
 	}
@@ -64,7 +68,7 @@ func (db *DB) StaleDesigns(ctx context.Context, model string, after int64, limit
 const staleDesignsQuery = `SELECT d.seq, d.id, d.version, d.model_version, d.cv, d.points, d.tier,
 	d.ems, d.target_rating, d.mass_factor, d.tech_level, d.movement, d.hull, d.carries_fighters, d.legal, v.document
 	FROM designs d CROSS JOIN versions v ON v.design_seq = d.seq AND v.n = d.version
-	WHERE d.seq > ? AND d.deleted_at IS NULL AND d.model_version <> ? ORDER BY d.seq LIMIT ?`
+	WHERE d.seq > ? AND d.deleted_at IS NULL AND d.model_version NOT IN (SELECT value FROM json_each(?)) ORDER BY d.seq LIMIT ?`
 
 // SaveRecomputations stores each design's new summary, if the design is
 // still live and at the recomputed version, and logs the old and new

@@ -11,6 +11,7 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 )
 
@@ -39,7 +40,7 @@ func TestStaleDesignsPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := func(n int) {
-		var ds []*designer.Design
+		var ds []ruleset.Design
 		for i := range n {
 			d, err := designer.DecodeDesign(raw)
 			if err != nil {
@@ -58,7 +59,7 @@ func TestStaleDesignsPlan(t *testing.T) {
 	}
 	store(1000)
 	for _, after := range []int64{0, 100, 180, 190, 195, 199, 250, 600, 1100} {
-		plan := queryPlan(t, db, staleDesignsQuery, after, "none", 100)
+		plan := queryPlan(t, db, staleDesignsQuery, after, `["none"]`, 100)
 		if len(plan) == 0 || !strings.HasPrefix(plan[0], "SEARCH d USING INTEGER PRIMARY KEY") ||
 			strings.Contains(strings.Join(plan, "\n"), "TEMP B-TREE") {
 			t.Errorf("after row %d the plan is\n\t%s\nwant designs walked by primary key, no sort", after, strings.Join(plan, "\n\t"))

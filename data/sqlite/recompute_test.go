@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 )
 
@@ -40,7 +41,7 @@ func seedRecompute(tb testing.TB, n int) (*library.Service, *sqlite.DB, string, 
 		tb.Fatal(err)
 	}
 	for start := 0; start < n; start += 1000 {
-		var ds []*designer.Design
+		var ds []ruleset.Design
 		for i := start; i < min(n, start+1000); i++ {
 			d, err := designer.DecodeDesign(raw)
 			if err != nil {

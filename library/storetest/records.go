@@ -11,6 +11,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
 )
 
@@ -222,7 +223,7 @@ func testRecomputeResumes(t *testing.T, open Opener) {
 	f := newFixture(t, open)
 	old := f.service(generous(), olderModel{f.model}, nil)
 	alice, _ := f.user("alice1")
-	var ds []*designer.Design
+	var ds []ruleset.Design
 	for i := 0; i < 9; i++ {
 		ds = append(ds, ship(t, fmt.Sprintf("Resume %d", i), "", nil, ""))
 	}
@@ -251,7 +252,7 @@ func testRecomputeResumes(t *testing.T, open Opener) {
 	if rep.Designs != 5 {
 		t.Fatalf("resumed run recomputed %d designs, want the 5 left", rep.Designs)
 	}
-	want := f.model.Evaluate(ds[0], costing.Options{})
+	want := f.model.Evaluate(ds[0].(*designer.Design), costing.Options{})
 	for _, d := range f.all(library.LibraryQuery{}) {
 		if e := d.Latest.Evaluation; e.ModelVersion != f.model.Version() || e.CV != float64(want.CV) {
 			t.Fatalf("%s after the resumed run: %+v", d.Name, e)

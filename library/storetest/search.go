@@ -250,7 +250,8 @@ func testFilters(t *testing.T, open Opener) {
 		{"carriesFighters", library.LibraryQuery{CarriesFighters: pb(true)}, func(d *library.Design) bool { return ev(d).CarriesFighters }},
 		{"no fighters", library.LibraryQuery{CarriesFighters: pb(false)}, func(d *library.Design) bool { return !ev(d).CarriesFighters }},
 		{"ruleset", library.LibraryQuery{Ruleset: "metaverse"}, func(d *library.Design) bool { return d.Ruleset == "metaverse" }},
-		{"other ruleset", library.LibraryQuery{Ruleset: "other"}, func(d *library.Design) bool { return false }},
+		{"rulesVersion", library.LibraryQuery{RulesVersion: 1}, func(d *library.Design) bool { return d.RulesVersion == 1 }},
+		{"other rulesVersion", library.LibraryQuery{RulesVersion: 2}, func(d *library.Design) bool { return d.RulesVersion == 2 }},
 		{"cvMin", library.LibraryQuery{CVMin: pf(midCV)}, func(d *library.Design) bool { return ev(d).CV >= midCV }},
 		{"cvMax", library.LibraryQuery{CVMax: pf(midCV)}, func(d *library.Design) bool { return ev(d).CV <= midCV }},
 		{"cv range", library.LibraryQuery{CVMin: pf(lowCV), CVMax: pf(midCV)}, func(d *library.Design) bool { return ev(d).CV >= lowCV && ev(d).CV <= midCV }},
@@ -283,7 +284,7 @@ func testFilters(t *testing.T, open Opener) {
 	}
 	// Bad filters are refused before the store sees them.
 	for _, q := range []library.LibraryQuery{{Tier: 4}, {TechLevel: 11}, {Limit: library.MaxPage + 1}, {Sort: "rank"},
-		{Movement: "a\x00b"}, {Q: strings.Repeat("x", library.MaxQueryBytes+1)}} {
+		{Movement: "a\x00b"}, {Q: strings.Repeat("x", library.MaxQueryBytes+1)}, {Ruleset: "other"}, {RulesVersion: -1}} {
 		_, err := f.svc.Library(f.ctx, q)
 		wantCode(t, fmt.Sprintf("bad query %+v", q), err, library.EInvalid)
 	}
