@@ -64,4 +64,3 @@ func (s *Server) catalogue(c *gin.Context) {
 	v, _ := catalogueAnswers.LoadOrStore(s.cat, &encodedAnswer{})
 	v.(*encodedAnswer).serve(s, c, func() (any, error) { return metaverse.BuildCatalogueAnswer(s.cat) })
 }
-

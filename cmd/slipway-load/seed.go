@@ -13,9 +13,9 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/internal/loadmix"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // seedDB fills a database with n generated public designs of a user

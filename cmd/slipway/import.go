@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 func importCommand() command {

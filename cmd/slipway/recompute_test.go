@@ -16,8 +16,8 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // TestRecomputeKilled kills "slipway recompute" with SIGKILL midway

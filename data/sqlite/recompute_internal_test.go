@@ -11,8 +11,8 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // TestStaleDesignsPlan checks that the stale-designs query walks the

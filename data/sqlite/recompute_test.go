@@ -13,8 +13,8 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // seedRecompute stores n public copies of the reference cruiser (tech

@@ -11,8 +11,8 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // testQuotas: the store's usage figures drive the account quotas.
