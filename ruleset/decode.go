@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -353,6 +354,20 @@ func (s *scanner) number() (num []byte, integer bool, err error) {
 	return s.b[start:s.i], integer, nil
 }
 
+// rawValue keeps the JSON value at the current offset as a
+// json.RawMessage at p, copied; it must be well-formed JSON (the strict
+// rules apply when the bytes are decoded in turn).
+func (s *scanner) rawValue(p unsafe.Pointer) error {
+	start := s.i
+	end := skipValue(s.b, start)
+	if end < 0 || !json.Valid(s.b[start:end]) {
+		return s.fail(RuleJSONSyntax, "the value at byte %d is not well-formed JSON", start)
+	}
+	s.i = end
+	*(*json.RawMessage)(p) = bytes.Clone(s.b[start:end])
+	return nil
+}
+
 // value decodes the JSON value at the current offset into the value of
 // type cd.t at p. The codec knows each type's layout, so the walk does
 // pointer arithmetic where reflect.Value would check flags at every step;
@@ -364,6 +379,9 @@ func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 		return s.fail(RuleJSONSyntax, "document ends too early")
 	}
 	c := s.b[s.i]
+	if cd.raw {
+		return s.rawValue(p)
+	}
 	switch cd.kind {
 	case reflect.Pointer:
 		pp := (*unsafe.Pointer)(p)
@@ -729,7 +747,13 @@ type codec struct {
 	allowed string
 	// ptrType is the type word of an interface holding a *T.
 	ptrType unsafe.Pointer
+	// raw is set for json.RawMessage: the value's bytes are kept as they
+	// are (well-formed JSON), for a document of a ruleset not known yet.
+	raw bool
 }
+
+// rawMessageType is json.RawMessage, which the decoder keeps as bytes.
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // eface is the layout of an empty interface.
 type eface struct {
@@ -818,10 +842,14 @@ func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
 	if cd, ok := built[t]; ok {
 		return cd
 	}
-	cd := &codec{t: t, kind: t.Kind()}
+	cd := &codec{t: t, kind: t.Kind(), raw: t == rawMessageType}
 	nilPtr := reflect.Zero(reflect.PointerTo(t)).Interface()
 	cd.ptrType = (*eface)(unsafe.Pointer(&nilPtr)).typ
 	built[t] = cd
+	switch {
+	case cd.raw:
+		return cd
+	}
 	switch cd.kind {
 	case reflect.Pointer:
 		cd.defaults = t.Implements(defaulterType)
