@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,8 +11,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // parentJSON names the design and version a fork was made from, or says
@@ -71,10 +72,44 @@ func toDesignJSON(d *library.Design, full bool) designJSON {
 	return out
 }
 
-// designWrite is the body of POST and PUT /designs.
+// designWrite is the body of POST and PUT /designs: the design document
+// of any ruleset served, read by the ruleset it names.
 type designWrite struct {
 	Visibility library.Visibility `json:"visibility" validate:"omitempty,oneof=private unlisted public"`
-	Design     *designer.Design   `json:"design" validate:"required"`
+	Design     json.RawMessage    `json:"design" validate:"required"`
+}
+
+// decodeWrite reads a designWrite and its design document; on failure it
+// has answered, with the document's problems at paths under "design".
+func (s *Server) decodeWrite(c *gin.Context) (*designWrite, ruleset.Design, bool) {
+	var req designWrite
+	if !s.decodeBody(c, &req) {
+		return nil, nil, false
+	}
+	_, d, err := s.svc.Rulesets().Decode(req.Design)
+	if err != nil {
+		var de *ruleset.DecodeError
+		if errors.As(err, &de) {
+			e := *de
+			e.Path = prefixPath("design", e.Path)
+			e.Offset = 0
+			err = &e
+		}
+		s.decodeProblem(c, err)
+		return nil, nil, false
+	}
+	return &req, d, true
+}
+
+// prefixPath puts the member name p before a JSON path.
+func prefixPath(p, path string) string {
+	switch {
+	case path == "":
+		return p
+	case path[0] == '[':
+		return p + path
+	}
+	return p + "." + path
 }
 
 // designETag is the ETag of a design at a version.
@@ -110,11 +145,11 @@ func (s *Server) createDesign(c *gin.Context) {
 	if s.mustUser(c) == nil {
 		return
 	}
-	var req designWrite
-	if !s.decodeBody(c, &req) {
+	req, doc, ok := s.decodeWrite(c)
+	if !ok {
 		return
 	}
-	d, err := s.svc.CreateDesign(c.Request.Context(), caller(c), req.Design, req.Visibility)
+	d, err := s.svc.CreateDesign(c.Request.Context(), caller(c), doc, req.Visibility)
 	if err != nil {
 		s.fail(c, err)
 		return
@@ -146,11 +181,11 @@ func (s *Server) updateDesign(c *gin.Context) {
 	if s.mustUser(c) == nil {
 		return
 	}
-	var req designWrite
-	if !s.decodeBody(c, &req) {
+	req, doc, ok := s.decodeWrite(c)
+	if !ok {
 		return
 	}
-	d, err := s.svc.UpdateDesign(c.Request.Context(), caller(c), c.Param("id"), precondition(c.GetHeader("If-Match")), req.Design, req.Visibility)
+	d, err := s.svc.UpdateDesign(c.Request.Context(), caller(c), c.Param("id"), precondition(c.GetHeader("If-Match")), doc, req.Visibility)
 	if err != nil {
 		s.fail(c, err)
 		return

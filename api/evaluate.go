@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,47 +10,65 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
-// decodeDesign reads the body as one bare design document.
-func (s *Server) decodeDesign(c *gin.Context) (*designer.Design, bool) {
+// decodeDesign reads the body as one bare design document of any
+// ruleset served, picked by its "ruleset" member.
+func (s *Server) decodeDesign(c *gin.Context) (ruleset.Ruleset, ruleset.Design, bool) {
 	b, ok := s.readBody(c)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	d, err := designer.DecodeDesign(b)
+	r, d, err := s.svc.Rulesets().Decode(b)
 	if err != nil {
 		s.decodeProblem(c, err)
-		return nil, false
+		return nil, nil, false
 	}
-	return d, true
+	return r, d, true
 }
 
-// evaluate answers POST /evaluate?tier=&crew=&command=&damageControl=
-// with the costing result, as `slipway eval --json` prints it (less the
-// file name). It needs no account.
+// queryOptions are the request's query parameters as evaluation options,
+// each parameter's first value.
+func queryOptions(c *gin.Context) ruleset.Options {
+	q := c.Request.URL.Query()
+	o := make(ruleset.Options, len(q))
+	for k, v := range q {
+		if len(v) > 0 {
+			o[k] = v[0]
+		}
+	}
+	return o
+}
+
+// evaluate answers POST /evaluate with the design's evaluation by its
+// ruleset, as `slipway eval --json` prints it (less the file name): for
+// Metaverse the costing result, with the options
+// ?tier=&crew=&command=&damageControl=. It needs no account.
 func (s *Server) evaluate(c *gin.Context) {
-	var o costing.Options
-	var ok bool
-	if o.TierLimit, ok = s.intQuery(c, "tier", designer.Tiers); !ok {
-		return
-	}
-	if o.CrewQuality, ok = s.intQuery(c, "crew", designer.CrewQualities); !ok {
-		return
-	}
-	if o.CommandQuality, ok = s.dieQuery(c, "command", designer.CommandQualities); !ok {
-		return
-	}
-	if o.DamageControl, ok = s.dieQuery(c, "damageControl", designer.DamageControls); !ok {
-		return
-	}
-	d, ok := s.decodeDesign(c)
+	_, d, ok := s.decodeDesign(c)
 	if !ok {
 		return
 	}
-	s.json(c, http.StatusOK, s.svc.Evaluate(d, o))
+	ev, err := s.svc.EvaluateDesign(d, queryOptions(c))
+	if err != nil {
+		s.optionFail(c, err)
+		return
+	}
+	s.json(c, http.StatusOK, ev)
+}
+
+// optionFail answers a bad evaluation option as a bad query parameter,
+// any other error as fail does.
+func (s *Server) optionFail(c *gin.Context, err error) {
+	var le *library.Error
+	if errors.As(err, &le) && le.Code == library.EInvalid && le.Field != "" && le.Field != "ruleset" && le.Field != "design" {
+		s.queryError(c, le.Field, le.Message)
+		return
+	}
+	s.fail(c, err)
 }
 
 // dieQuery reads an optional die query parameter in rg (e.g. D2-D6);
@@ -82,28 +101,27 @@ func (s *Server) intQuery(c *gin.Context, name string, rg designer.Range) (int, 
 	return n, true
 }
 
-// validateDesign answers POST /validate?tier=N with the same report as
-// one entry of `slipway validate --json` (less the file name).
+// validateDesign answers POST /validate with the same report as one
+// entry of `slipway validate --json` (less the file name); for Metaverse
+// ?tier=N sets a tier limit and the report has the design's tier.
 func (s *Server) validateDesign(c *gin.Context) {
-	tier, ok := s.intQuery(c, "tier", designer.Tiers)
+	_, d, ok := s.decodeDesign(c)
 	if !ok {
 		return
 	}
-	d, ok := s.decodeDesign(c)
-	if !ok {
+	r, err := s.svc.ValidateDesign(d, queryOptions(c))
+	if err != nil {
+		s.optionFail(c, err)
 		return
 	}
-	r := s.svc.Validate(d, tier)
-	s.json(c, http.StatusOK, validateReport{Readable: true, Decoded: true, Legal: r.Legal, Tier: &r.Tier, Problems: r.Problems})
+	s.json(c, http.StatusOK, validateReport{Readable: true, Decoded: true, Validation: r})
 }
 
 // validateReport is the answer of POST /validate: one entry of
 // `slipway validate --json` without the file name. A body that is not a
 // structurally sound document is a 400 problem instead.
 type validateReport struct {
-	Readable bool                 `json:"readable"`
-	Decoded  bool                 `json:"decoded"`
-	Legal    bool                 `json:"legal"`
-	Tier     *designer.TierReport `json:"tier,omitempty"`
-	Problems designer.Problems    `json:"problems"`
+	Readable bool `json:"readable"`
+	Decoded  bool `json:"decoded"`
+	*ruleset.Validation
 }

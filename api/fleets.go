@@ -17,6 +17,7 @@ import (
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/fleet/fleetpdf"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -379,12 +380,9 @@ func (s *Server) forkFleet(c *gin.Context) {
 	s.answerFleet(c, http.StatusCreated, v)
 }
 
-// decodeFleet reads a bare fleet document from the body.
-func (s *Server) decodeFleet(c *gin.Context) (*fleet.Fleet, bool) {
-	b, ok := s.readBody(c)
-	if !ok {
-		return nil, false
-	}
+// decodeFleetBytes decodes b as a Metaverse fleet document; on failure it
+// has answered.
+func (s *Server) decodeFleetBytes(c *gin.Context, b []byte) (*fleet.Fleet, bool) {
 	f, err := fleet.Decode(b)
 	if err != nil {
 		s.decodeProblem(c, err)
@@ -404,8 +402,8 @@ type fleetReport struct {
 // checkFleet decodes the fleet document in the body and evaluates it
 // with the caller's rights to the designs it references (anonymous:
 // public and unlisted ones); on failure it has answered.
-func (s *Server) checkFleet(c *gin.Context) (*fleet.Fleet, *fleet.Result, []library.ShipUpdate, bool) {
-	f, ok := s.decodeFleet(c)
+func (s *Server) checkFleet(c *gin.Context, b []byte) (*fleet.Fleet, *fleet.Result, []library.ShipUpdate, bool) {
+	f, ok := s.decodeFleetBytes(c, b)
 	if !ok {
 		return nil, nil, nil, false
 	}
@@ -423,7 +421,18 @@ func (s *Server) checkFleet(c *gin.Context) (*fleet.Fleet, *fleet.Result, []libr
 // validateFleet answers POST /fleets/validate: legality, problems and
 // totals.
 func (s *Server) validateFleet(c *gin.Context) {
-	if _, r, ups, ok := s.checkFleet(c); ok {
+	b, ok := s.readBody(c)
+	if !ok {
+		return
+	}
+	if fl, handled := s.seamFleet(c, b); handled {
+		if fl != nil {
+			ps := fl.eval.Findings()
+			s.json(c, http.StatusOK, map[string]any{"legal": ps.Legal(), "problems": ps})
+		}
+		return
+	}
+	if _, r, ups, ok := s.checkFleet(c, b); ok {
 		s.json(c, http.StatusOK, fleetReport{Legal: r.Legal, Problems: r.Problems, Totals: r.Totals, Updates: ups})
 	}
 }
@@ -431,7 +440,17 @@ func (s *Server) validateFleet(c *gin.Context) {
 // evaluateFleet answers with the whole evaluation and the document as
 // checked (unversioned references pinned).
 func (s *Server) evaluateFleet(c *gin.Context) {
-	if f, r, ups, ok := s.checkFleet(c); ok {
+	b, ok := s.readBody(c)
+	if !ok {
+		return
+	}
+	if fl, handled := s.seamFleet(c, b); handled {
+		if fl != nil {
+			s.json(c, http.StatusOK, map[string]any{"fleet": fl.doc, "evaluation": fl.eval})
+		}
+		return
+	}
+	if f, r, ups, ok := s.checkFleet(c, b); ok {
 		s.json(c, http.StatusOK, map[string]any{"fleet": f, "evaluation": r, "updates": ups})
 	}
 }
@@ -519,7 +538,17 @@ func (s *Server) packFleet(c *gin.Context) {
 		s.optionsError(c, err)
 		return
 	}
-	f, ok := s.decodeFleet(c)
+	b, ok := s.readBody(c)
+	if !ok {
+		return
+	}
+	if fl, handled := s.seamFleet(c, b); handled {
+		if fl != nil {
+			s.seamFleetPack(c, fl, opt)
+		}
+		return
+	}
+	f, ok := s.decodeFleetBytes(c, b)
 	if !ok {
 		return
 	}
@@ -534,4 +563,64 @@ func (s *Server) packFleet(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "private, no-store")
 	s.pdf(c, sheets.SafeFileName(f.Name)+"-pack.pdf", buf.Bytes())
+}
+
+// seamFleetDoc is a fleet document of a game whose fleets embed their
+// ship classes (ruleset.Fleets), with its evaluation.
+type seamFleetDoc struct {
+	rs   ruleset.Ruleset
+	doc  ruleset.Fleet
+	eval ruleset.FleetEvaluation
+}
+
+// seamFleet reads b as a fleet of a game whose fleets embed their classes
+// (ruleset.Fleets) and evaluates it. handled is false when b's game keeps
+// its fleets in the library (Metaverse); when true and the fleet is nil,
+// it has answered the failure.
+func (s *Server) seamFleet(c *gin.Context, b []byte) (fl *seamFleetDoc, handled bool) {
+	rs, err := s.svc.Rulesets().Pick(b)
+	if err != nil {
+		s.decodeProblem(c, err)
+		return nil, true
+	}
+	fleets, ok := rs.(ruleset.Fleets)
+	if !ok {
+		return nil, false
+	}
+	f, err := fleets.DecodeFleet(b)
+	if err != nil {
+		s.decodeProblem(c, err)
+		return nil, true
+	}
+	ev, err := fleets.EvaluateFleet(f, queryOptions(c))
+	if err != nil {
+		s.optionFail(c, err)
+		return nil, true
+	}
+	return &seamFleetDoc{rs: rs, doc: f, eval: ev}, true
+}
+
+// seamFleetPack prints the pack of a fleet read by seamFleet.
+func (s *Server) seamFleetPack(c *gin.Context, fl *seamFleetDoc, opt sheets.Options) {
+	p, ok := sheets.PrinterFor(fl.rs.Info().ID)
+	fp, ok2 := p.(ruleset.FleetPrinter)
+	if !ok || !ok2 {
+		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s fleets have no printed pack yet", fl.rs.Info().Name), nil)
+		return
+	}
+	var b []byte
+	err := s.prints.Do(c.Request.Context(), func() error {
+		var err error
+		b, err = fp.FleetPack(fl.doc, fl.eval, printOptions(opt, ""))
+		return err
+	})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render %s fleet pack: %w", fl.rs.Info().ID, err)
+		}
+		s.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, no-store")
+	s.pdf(c, sheets.SafeFileName(fl.doc.Head().Name)+"-pack.pdf", b)
 }

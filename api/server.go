@@ -127,6 +127,10 @@ func (s *Server) routes() {
 	v1.POST("/evaluate", s.evaluate)
 	v1.POST("/validate", s.validateDesign)
 	get(v1, "/catalogue", s.catalogue)
+	get(v1, "/rulesets", s.rulesets)
+	get(v1, "/rulesets/:ruleset/form", s.rulesetForm)
+	get(v1, "/rulesets/:ruleset/schema", s.rulesetSchema)
+	get(v1, "/rulesets/:ruleset/aids.pdf", s.rulesetAids)
 
 	get(v1, "/designs", s.myDesigns)
 	v1.POST("/designs", s.createDesign)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -47,16 +48,31 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 		return
 	}
 	cacheFor(c, d)
-	// The bytes depend only on the version, the costing model and the
-	// options, so those make the ETag.
-	eval := s.svc.Evaluator()
-	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s"`, kind, d.ID, v.N, eval.Version(), optionsTag(opt))
+	rs, ok := s.svc.Rulesets().Get(d.Ruleset)
+	if !ok {
+		s.fail(c, fmt.Errorf("design %s is of ruleset %q, which is not served", d.ID, d.Ruleset))
+		return
+	}
+	printer, seam := sheets.PrinterFor(d.Ruleset)
+	if seam && kind != "sheet" {
+		s.problem(c, http.StatusNotFound, "not-found",
+			fmt.Sprintf("a %s design has no %s; its sheet is at /api/v1/designs/%s/sheet.pdf", rs.Info().Name, kind, d.ID), nil)
+		return
+	}
+	// The bytes depend only on the version, the model and the options, so
+	// those make the ETag.
+	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt))
 	c.Header("ETag", etag)
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
+	if seam {
+		s.seamSheet(c, rs, printer, d, v, opt)
+		return
+	}
+	eval := s.svc.Evaluator()
 	dd, err := library.DecodeVersion(v)
 	if err != nil {
 		s.fail(c, err)
@@ -75,6 +91,35 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	name := sheets.SafeFileName(dd.Name) + "-v" + strconv.Itoa(v.N) + "-" + kind + ".pdf"
 	s.pdf(c, name, buf.Bytes())
+}
+
+// seamSheet prints the sheet of a design whose game prints through the
+// ruleset seam (sheets.PrinterFor).
+func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer, d *library.Design, v *library.Version, opt sheets.Options) {
+	_, doc, err := s.svc.DecodeDocument(v)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	ev, err := rs.Evaluate(doc, nil)
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	var b []byte
+	err = s.prints.Do(c.Request.Context(), func() error {
+		var err error
+		b, err = p.Sheet(doc, ev, printOptions(opt, s.designLink(d.ID)))
+		return err
+	})
+	if err != nil {
+		if library.ErrorCode(err) == "" {
+			err = fmt.Errorf("render sheet of %s: %w", d.ID, err)
+		}
+		s.fail(c, err)
+		return
+	}
+	s.pdf(c, sheets.SafeFileName(doc.Head().Name)+"-v"+strconv.Itoa(v.N)+"-sheet.pdf", b)
 }
 
 // aidsPDF serves GET /api/v1/aids.pdf: the play-aid cards and the

@@ -65,10 +65,35 @@ func (s *Service) EvaluateDesign(d ruleset.Design, o ruleset.Options) (ruleset.E
 		return nil, err
 	}
 	ev, err := r.Evaluate(d, o)
-	if fe, ok := err.(*ruleset.FieldError); ok {
-		return nil, &Error{Code: EInvalid, Field: fe.Field, Message: fe.Message, Err: err}
+	return ev, fieldError(err)
+}
+
+// ValidateDesign checks d, a design of any ruleset served, with that
+// ruleset's options o: by its Validator when it has one, else by
+// evaluating it.
+func (s *Service) ValidateDesign(d ruleset.Design, o ruleset.Options) (*ruleset.Validation, error) {
+	r, err := s.rulesetOf(d)
+	if err != nil {
+		return nil, err
 	}
-	return ev, err
+	if v, ok := r.(ruleset.Validator); ok {
+		out, err := v.Validate(d, o)
+		return out, fieldError(err)
+	}
+	ev, err := r.Evaluate(d, o)
+	if err != nil {
+		return nil, fieldError(err)
+	}
+	ps := ev.Findings()
+	return &ruleset.Validation{Legal: ps.Legal(), Problems: ps}, nil
+}
+
+// fieldError makes a ruleset's bad option EInvalid naming it.
+func fieldError(err error) error {
+	if fe, ok := err.(*ruleset.FieldError); ok {
+		return &Error{Code: EInvalid, Field: fe.Field, Message: fe.Message, Err: err}
+	}
+	return err
 }
 
 // rulesetOf is the served ruleset of d, or EInvalid (R-DOC-01).

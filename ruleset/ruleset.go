@@ -174,3 +174,18 @@ type PrintOptions struct {
 	// URL, when given, is printed as the design's link.
 	URL string
 }
+
+// Validator is a ruleset that checks a design without pricing it, with a
+// report of its own (Metaverse adds the design's tier). A ruleset without
+// it is checked by Evaluate.
+type Validator interface {
+	Validate(d Design, o Options) (*Validation, error)
+}
+
+// Validation is the report of a check: legal or not, the problems, and
+// what else the ruleset reports (Metaverse: the design's tier).
+type Validation struct {
+	Legal    bool     `json:"legal"`
+	Tier     any      `json:"tier,omitempty"`
+	Problems Problems `json:"problems"`
+}

@@ -213,3 +213,22 @@ func samplesOf(fsys fs.FS) []ruleset.Sample {
 	}
 	return out
 }
+
+// Validate checks d, a *designer.Design, against every construction rule
+// and the tier limit of option tier (1-3; none when absent), and reports
+// its tier.
+func (r *Ruleset) Validate(d ruleset.Design, o ruleset.Options) (*ruleset.Validation, error) {
+	md, ok := d.(*designer.Design)
+	if !ok || md == nil {
+		return nil, fmt.Errorf("metaverse: cannot validate a %T", d)
+	}
+	tier, err := intOption(o, "tier", designer.Tiers)
+	if err != nil {
+		return nil, err
+	}
+	ps := r.cat.Validate(md, designer.Options{TierLimit: tier})
+	if ps == nil {
+		ps = designer.Problems{}
+	}
+	return &ruleset.Validation{Legal: ps.Legal(), Tier: r.cat.Tier(md), Problems: ps}, nil
+}
