@@ -138,4 +138,3 @@ func (s *Server) rulesetAids(c *gin.Context) {
 func printOptions(o sheets.Options, url string) ruleset.PrintOptions {
 	return ruleset.PrintOptions{Paper: o.Paper, BW: o.BW, URL: url}
 }
-
