@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -29,6 +30,8 @@ type Catalogue struct {
 	Kinds []Kind `json:"kinds"`
 
 	byKind map[string]int
+	// suppressFormula explains hits to suppress by size band.
+	suppressFormula string
 }
 
 // Base are a ship's numbers before any system changes them.
@@ -311,6 +314,7 @@ func (c *Catalogue) index() error {
 	if next != c.MaxSize()+1 {
 		return fmt.Errorf("size bands end at %d, the largest size is %d", next-1, c.MaxSize())
 	}
+	c.suppressFormula = c.bandFormula(func(b *SizeBand) int { return b.HitsToSuppress })
 	return nil
 }
 
@@ -352,4 +356,24 @@ func abs(a int) int {
 		return -a
 	}
 	return a
+}
+
+// bandFormula writes a size-band number by band, merging neighbours with
+// the same value: "size 1-3 → 1, 4-7 → 2, 8-10 → 3, 11-21 → 5".
+func (c *Catalogue) bandFormula(pick func(*SizeBand) int) string {
+	var parts []string
+	for i := 0; i < len(c.Sizes); {
+		j := i
+		for j+1 < len(c.Sizes) && pick(&c.Sizes[j+1]) == pick(&c.Sizes[i]) {
+			j++
+		}
+		from, to := c.Sizes[i].From, c.Sizes[j].To
+		r := itoa(from)
+		if to != from {
+			r += "-" + itoa(to)
+		}
+		parts = append(parts, r+" → "+itoa(pick(&c.Sizes[i])))
+		i = j + 1
+	}
+	return "by size: " + strings.Join(parts, ", ")
 }
