@@ -34,7 +34,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 		if strings.HasPrefix(tmpl, "/api/v1/fleets/") {
 			id = f.ID
 		}
-		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "metaverse").Replace(tmpl) + query[tmpl]
+		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift").Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
 			g := c.do("GET", url, nil).want(t, 200)
 			h := c.do("HEAD", url, nil).want(t, 200)

@@ -20,6 +20,7 @@ import (
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 )
 
 // envConfig configures a test server: the library Service and the API.
@@ -52,7 +53,7 @@ func newEnv(t *testing.T, opts ...func(*envConfig)) *env {
 		t.Fatal(err)
 	}
 	cat := designer.BuiltinCatalogue()
-	lcfg := library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat),
+	lcfg := library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat), Rulesets: games.Extra(),
 		Limits: library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000}}
 	cfg := envConfig{Library: &lcfg}
 	for _, o := range opts {

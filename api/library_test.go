@@ -163,11 +163,24 @@ func TestServiceEndpoints(t *testing.T) {
 	a.do("POST", "/api/v1/evaluate?crew=9", b).want(t, 400)
 	a.do("POST", "/api/v1/evaluate?command=X9", b).want(t, 400)
 	// The sample library is published by the user slipway.
+	// Each game's samples, filtered by ruleset (and rules version).
 	var seeded struct{ Designs []designOut }
-	a.do("GET", "/api/v1/library?q=slipway&limit=100", nil).want(t, 200).decode(t, &seeded)
-	samples, _ := filepath.Glob("../data/samples/*.json")
-	if len(seeded.Designs) != len(samples) {
-		t.Errorf("library lists %d samples, want %d", len(seeded.Designs), len(samples))
+	for _, c := range []struct{ query, glob string }{
+		{"ruleset=metaverse", "../data/samples/*.json"},
+		{"ruleset=battleshift", "../data/battleshift/samples/*.json"},
+		{"ruleset=battleshift&rulesVersion=1", "../data/battleshift/samples/*.json"},
+	} {
+		var page struct{ Designs []designOut }
+		a.do("GET", "/api/v1/library?q=slipway&limit=100&"+c.query, nil).want(t, 200).decode(t, &page)
+		samples, _ := filepath.Glob(c.glob)
+		if len(page.Designs) != len(samples) || len(samples) == 0 {
+			t.Errorf("library?%s lists %d samples, want %d", c.query, len(page.Designs), len(samples))
+		}
+		seeded.Designs = append(seeded.Designs, page.Designs...)
+	}
+	bad := a.do("GET", "/api/v1/library?ruleset=nope", nil).want(t, 400)
+	if !strings.Contains(string(bad.Body), "ruleset") || !strings.Contains(string(bad.Body), "battleshift, metaverse") {
+		t.Errorf("ruleset=nope: %s", bad.Body)
 	}
 	for _, d := range seeded.Designs {
 		if d.Owner != "slipway" || d.Visibility != "public" {

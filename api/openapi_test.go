@@ -21,6 +21,7 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 )
 
 // openAPIDoc is the part of the OpenAPI document the tests read.
@@ -161,7 +162,7 @@ func TestOpenAPIRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	srv := api.New(api.Config{Service: library.New(library.Config{Store: db})})
+	srv := api.New(api.Config{Service: library.New(library.Config{Store: db, Rulesets: games.Extra()})})
 	registered := map[string]bool{}
 	for _, r := range srv.Routes() {
 		registered[r] = true

@@ -14,6 +14,7 @@ import (
 	"github.com/slipway/slipway/data/postgres/pgtest"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 )
 
 // everyExchange records the method, path and status of every request any
@@ -65,7 +66,7 @@ func unexercisedRoutes(xs []exchange) ([]string, error) {
 		return nil, err
 	}
 	defer db.Close()
-	srv := api.New(api.Config{Service: library.New(library.Config{Store: db})})
+	srv := api.New(api.Config{Service: library.New(library.Config{Store: db, Rulesets: games.Extra()})})
 	return routesNotReached(srv.Routes(), xs), nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 	"github.com/slipway/slipway/web"
 )
 
@@ -25,7 +26,7 @@ func libServer(t *testing.T) (*httptest.Server, *library.Service) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := library.New(library.Config{Store: db})
+	svc := library.New(library.Config{Store: db, Rulesets: games.Extra()})
 	if _, err := svc.SeedSamples(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 	"github.com/slipway/slipway/web"
 )
 
@@ -23,7 +24,7 @@ func newServer(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := library.New(library.Config{Store: db})
+	svc := library.New(library.Config{Store: db, Rulesets: games.Extra()})
 	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc}), Library: svc})
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"github.com/slipway/slipway/data/store"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset/games"
 	"github.com/slipway/slipway/web"
 )
 
@@ -120,7 +121,7 @@ func openServer(ctx context.Context, dbPath, baseURL string, limits library.Limi
 		return nil, nil, err
 	}
 	cat := designer.BuiltinCatalogue()
-	svc := library.New(library.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Logger: log, Limits: limits})
+	svc := library.New(library.Config{Store: db, Evaluator: newEvaluator(cat), Catalogue: cat, Rulesets: games.Extra(), Logger: log, Limits: limits})
 	srv := api.New(api.Config{Service: svc, Logger: log, BaseURL: base})
 	return db, srv, nil
 }

@@ -1,0 +1,169 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEvaluateUnchanged: /evaluate and /validate answer the ten Metaverse
+// samples byte for byte as they did before the ruleset seam (the bodies in
+// testdata/evaluate and testdata/validate were recorded from slipway serve
+// at d11303d, the last commit before it).
+func TestEvaluateUnchanged(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	files, _ := filepath.Glob("../data/samples/*.json")
+	if len(files) != 10 {
+		t.Fatalf("%d samples, want 10", len(files))
+	}
+	for _, f := range files {
+		doc, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, route := range []string{"evaluate", "validate"} {
+			want, err := os.ReadFile(filepath.Join("testdata", route, filepath.Base(f)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := a.do("POST", "/api/v1/"+route, doc).want(t, 200).Body
+			if !bytes.Equal(got, want) {
+				t.Errorf("/%s of %s changed:\n got %.300s\nwant %.300s", route, filepath.Base(f), got, want)
+			}
+		}
+	}
+}
+
+// TestEvaluateEitherGame: /evaluate and /validate read the game a document
+// names; a game not served is R-DOC-01 naming those served.
+func TestEvaluateEitherGame(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	doc, err := os.ReadFile("../data/battleshift/samples/generic-fast-attack-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev struct {
+		Ruleset string
+		Cost    int
+		Legal   bool
+	}
+	a.do("POST", "/api/v1/evaluate", doc).want(t, 200).decode(t, &ev)
+	if ev.Ruleset != "battleshift" || ev.Cost != 36 || !ev.Legal {
+		t.Errorf("evaluate the Fast Attack Cruiser: %+v, want battleshift 36 legal", ev)
+	}
+	var rep struct {
+		Legal    bool
+		Tier     any
+		Problems []struct{ Rule string }
+	}
+	a.do("POST", "/api/v1/validate", doc).want(t, 200).decode(t, &rep)
+	if !rep.Legal || rep.Tier != nil {
+		t.Errorf("validate the Fast Attack Cruiser: %+v", rep)
+	}
+	nope := bytes.Replace(doc, []byte(`"battleshift"`), []byte(`"nope"`), 1)
+	for _, route := range []string{"evaluate", "validate"} {
+		r := a.do("POST", "/api/v1/"+route, nope).want(t, 400)
+		var p struct {
+			Problems []struct{ Rule, Path, Message string }
+		}
+		r.decode(t, &p)
+		if len(p.Problems) != 1 || p.Problems[0].Rule != "R-DOC-01" || p.Problems[0].Path != "ruleset" ||
+			!strings.Contains(p.Problems[0].Message, "battleshift, metaverse") {
+			t.Errorf("%s of ruleset nope: %s", route, r.Body)
+		}
+	}
+}
+
+// TestRulesets: the games served, each one's form and schema; a game not
+// served is 404 naming those that are.
+func TestRulesets(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	var list struct {
+		Rulesets []struct {
+			ID, Name, ModelVersion string
+			Rules                  []struct{ ID string }
+			Links                  struct{ Form, Schema, Aids string }
+		}
+	}
+	a.do("GET", "/api/v1/rulesets", nil).want(t, 200).decode(t, &list)
+	var ids []string
+	for _, r := range list.Rulesets {
+		ids = append(ids, r.ID)
+		if len(r.Rules) == 0 || r.ModelVersion == "" {
+			t.Errorf("%s: %d rules, model %q", r.ID, len(r.Rules), r.ModelVersion)
+		}
+		var form struct {
+			Ruleset string
+			Groups  []struct{ Fields []struct{ Name, Kind string } }
+			Stats   []struct{ Pointer string }
+		}
+		a.do("GET", r.Links.Form, nil).want(t, 200).decode(t, &form)
+		if form.Ruleset != r.ID || len(form.Groups) == 0 || len(form.Stats) == 0 {
+			t.Errorf("%s form: %+v", r.ID, form)
+		}
+		var schema map[string]any
+		a.do("GET", r.Links.Schema, nil).want(t, 200).decode(t, &schema)
+		if schema["$schema"] == nil {
+			t.Errorf("%s schema has no $schema: %.200v", r.ID, schema)
+		}
+	}
+	if strings.Join(ids, ",") != "battleshift,metaverse" {
+		t.Errorf("rulesets %v, want battleshift and metaverse", ids)
+	}
+	r := a.do("GET", "/api/v1/rulesets/nope/form", nil).want(t, 404)
+	if !strings.Contains(string(r.Body), "battleshift, metaverse") {
+		t.Errorf("nope: %s", r.Body)
+	}
+}
+
+// TestDesignKeepsItsGame: a Battleshift design is saved, read and listed
+// with its game's numbers; a version of another game is refused.
+func TestDesignKeepsItsGame(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("gamer")
+	mv := c.create(t, "Metaverse Cruiser", "private")
+	raw, err := os.ReadFile("../data/battleshift/samples/generic-fast-attack-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs map[string]any
+	if err := json.Unmarshal(raw, &bs); err != nil {
+		t.Fatal(err)
+	}
+	r := c.do("PUT", "/api/v1/designs/"+mv.ID, map[string]any{"design": bs}, "If-Match", `"v1"`).want(t, 400)
+	if !strings.Contains(string(r.Body), "ruleset") || !strings.Contains(string(r.Body), "Metaverse design") {
+		t.Errorf("PUT of a Battleshift document onto a Metaverse design: %s", r.Body)
+	}
+	var made struct {
+		ID, Ruleset string
+		Evaluation  struct {
+			Points float64
+			Legal  bool
+		}
+		Design map[string]any
+	}
+	c.do("POST", "/api/v1/designs", map[string]any{"visibility": "public", "design": bs}).want(t, 201).decode(t, &made)
+	if made.Ruleset != "battleshift" || made.Evaluation.Points != 36 || !made.Evaluation.Legal || made.Design["size"] != float64(3) {
+		t.Errorf("saved Battleshift design: %+v", made)
+	}
+	mvDoc := sample(t)
+	r = c.do("PUT", "/api/v1/designs/"+made.ID, map[string]any{"design": mvDoc}, "If-Match", `"v1"`).want(t, 400)
+	if !strings.Contains(string(r.Body), "Battleshift design") {
+		t.Errorf("PUT of a Metaverse document onto a Battleshift design: %s", r.Body)
+	}
+	bs["size"] = 4
+	c.do("PUT", "/api/v1/designs/"+made.ID, map[string]any{"design": bs}, "If-Match", `"v1"`).want(t, 200)
+	// A problem inside the document is reported under "design".
+	bs["bogus"] = 1
+	r = c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 400)
+	if !strings.Contains(string(r.Body), `"path":"design.bogus"`) {
+		t.Errorf("unknown member: %s", r.Body)
+	}
+	c.do("POST", "/api/v1/designs/"+made.ID+"/fork", map[string]any{"name": "Faster Attack Cruiser"}).want(t, 201)
+}
