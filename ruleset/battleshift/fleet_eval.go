@@ -270,11 +270,6 @@ func (x *fleetRun) maxPerTaskForce() int {
 	return DefaultSquadronsPerTaskForce
 }
 
-// classRuleExperimental is the class rule that warns of experimental
-// systems; BS-FL-02 decides for the fleet, so a fleet that allows them
-// drops the warning.
-const classRuleExperimental = "BS-EXP-01"
-
 func (x *fleetRun) classes() {
 	f := x.f
 	n := len(f.Classes)
@@ -301,8 +296,8 @@ func (x *fleetRun) classes() {
 			doc := at.Key("document")
 			base := doc.String()
 			for _, p := range res.Problems {
-				if p.Rule == classRuleExperimental && f.Experimental {
-					continue
+				if p.Rule == RuleExperiment && f.Experimental {
+					continue // BS-FL-02 decides for the fleet, which allows them
 				}
 				if p.Path != "" {
 					p.Path = base + "." + p.Path
@@ -390,7 +385,7 @@ func (x *fleetRun) squadrons() {
 			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", label, sr.Ships, x.maxShips)
 		}
 		if sr.Mixed && !f.MixedSquadrons {
-			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet (the experimental rules of lines 804-970)`,
+			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet to play the experimental rules of lines 804-970`,
 				"squadron %s mixes %d classes (%s)", label, len(sr.Classes), strings.Join(sr.Classes, ", "))
 		}
 		if sr.SizeUnits > x.maxSizeUnits {
@@ -447,6 +442,14 @@ func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, 
 		}
 	}
 	return big, bigClass
+}
+
+// fleetPoints writes n points: "1 point", "20 points".
+func fleetPoints(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
 }
 
 // fleetEntries counts the entries of the squadrons' ships.
@@ -604,7 +607,7 @@ func (x *fleetRun) flagship(at *ruleset.Loc, t *FleetTaskForce, own []int, tr *F
 	}
 	if x.largest[fi] < big {
 		x.add(FleetRuleFlagship, fat, fmt.Sprintf("carry the flagship in squadron %q, which has a size-%d ship", x.res.Squadrons[bigAt].ID, big),
-			"the flagship must be one of the task force's largest ships: squadron %q's largest ship is size %d, and the task force has size %d", t.Flagship, x.largest[fi], big)
+			"the flagship must be one of task force %q's largest ships, of size %d; squadron %q's largest is size %d", t.ID, big, t.Flagship, x.largest[fi])
 	}
 }
 
@@ -615,7 +618,7 @@ func (x *fleetRun) totals() {
 	}
 	x.res.Cost = cost
 	if l := x.f.PointsLimit; l > 0 && cost > l {
-		x.add(FleetRulePoints, ruleset.Root("pointsLimit"), fmt.Sprintf("remove %d points of ships, or agree a higher limit", cost-l),
+		x.add(FleetRulePoints, ruleset.Root("pointsLimit"), "remove ships worth "+fleetPoints(cost-l)+", or agree a higher limit",
 			"the fleet costs %d points; the limit is %d", cost, l)
 	}
 }
