@@ -121,8 +121,7 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 // of the JSON object b, without decoding the rest: false when b is not an
 // object that far, has no such member, or its value is not a plain string
 // or not valid UTF-8 (the ruleset's strict decoder then says what is
-// wrong). It allocates
-// only the value it returns.
+// wrong). It allocates only the value it returns.
 func PeekRuleset(b []byte) (string, bool) {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
