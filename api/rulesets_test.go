@@ -217,3 +217,26 @@ func TestBattleshiftFleetRoutes(t *testing.T) {
 		t.Errorf("saving a Battleshift fleet: %s", r.Body)
 	}
 }
+
+// TestCompareIsMetaverses: comparing versions of a Battleshift design is
+// a clear 400, not a failure.
+func TestCompareIsMetaverses(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("comparer")
+	raw, err := os.ReadFile("../data/battleshift/samples/generic-fleet-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs map[string]any
+	if err := json.Unmarshal(raw, &bs); err != nil {
+		t.Fatal(err)
+	}
+	var made struct{ ID string }
+	c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 201).decode(t, &made)
+	bs["size"] = 4
+	c.do("PUT", "/api/v1/designs/"+made.ID, map[string]any{"design": bs}, "If-Match", `"v1"`).want(t, 200)
+	r := c.do("GET", "/api/v1/designs/"+made.ID+"/compare?from=1&to=2", nil).want(t, 400)
+	if !strings.Contains(string(r.Body), "Battleshift design") {
+		t.Errorf("compare: %s", r.Body)
+	}
+}
