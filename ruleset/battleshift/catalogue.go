@@ -142,6 +142,9 @@ type Kind struct {
 	Name string `json:"name"`
 	// Plural is the name of several: "Light Batteries".
 	Plural string `json:"plural"`
+	// Phrase is how a sentence names the kind's entry when "the" and its
+	// name would not read: "the No Shields weakness" (singular).
+	Phrase string `json:"phrase,omitempty"`
 	// Help says what it does, in a sentence a newcomer can read.
 	Help string `json:"help"`
 	// Space is the space units one fills, when paid in space.
@@ -188,9 +191,9 @@ type Limits struct {
 // Weapon is a weapon's play profile, for the roster and the quick
 // reference; the strings are printed as they are.
 type Weapon struct {
-	// Name is what the profile describes when it is not the system
+	// Fires names what the profile describes when it is not the system
 	// itself: "Fighter wing" for a fighter bay.
-	Name      string `json:"name,omitempty"`
+	Fires     string `json:"fires,omitempty"`
 	Range     string `json:"range"`
 	Arc       string `json:"arc"`
 	Targeting string `json:"targeting"`
