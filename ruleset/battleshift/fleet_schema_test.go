@@ -15,19 +15,19 @@ import (
 const fleetSchemaFile = "../../docs/battleshift-fleet.schema.json"
 
 // TestFleetSchemaFileIsCurrent: docs/battleshift-fleet.schema.json is
-// what FleetJSONSchema makes (-update-fleets rewrites it).
+// what FleetJSONSchema makes (-update rewrites it).
 func TestFleetSchemaFileIsCurrent(t *testing.T) {
 	want := fleetRS.FleetJSONSchema()
 	if !json.Valid(want) {
 		t.Fatal("the fleet schema is not JSON")
 	}
-	if *updateFleets {
+	if fleetUpdate() {
 		if err := os.WriteFile(fleetSchemaFile, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if got, err := os.ReadFile(fleetSchemaFile); err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetSchemaFileIsCurrent -update-fleets", fleetSchemaFile, err)
+		t.Fatalf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetSchemaFileIsCurrent -update", fleetSchemaFile, err)
 	}
 }
 
