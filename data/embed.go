@@ -20,6 +20,9 @@ var fleetRulesJSON []byte
 //go:embed fleets/*.json
 var fleets embed.FS
 
+//go:embed battleshift
+var battleshift embed.FS
+
 // CatalogueJSON returns the embedded systems catalogue (rules §4).
 func CatalogueJSON() []byte { return catalogueJSON }
 
@@ -40,6 +43,16 @@ func FleetRulesJSON() []byte { return fleetRulesJSON }
 // Fleets returns the embedded sample fleets, one JSON file each.
 func Fleets() fs.FS {
 	sub, err := fs.Sub(fleets, "fleets")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory exists
+	}
+	return sub
+}
+
+// Battleshift returns the embedded Battleshift data: catalogue.json (the
+// system catalogue) and samples/*.json (the sample ship classes).
+func Battleshift() fs.FS {
+	sub, err := fs.Sub(battleshift, "battleshift")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory exists
 	}
