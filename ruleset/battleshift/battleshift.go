@@ -89,3 +89,18 @@ func (r *Ruleset) Evaluate(d ruleset.Design, o ruleset.Options) (ruleset.Evaluat
 	}
 	return r.EvaluateClass(c), nil
 }
+
+// internedWords are the short strings Battleshift documents repeat: the
+// decoder hands them out without allocating a copy for each value
+// (TestInternedCoversCatalogue keeps the list current).
+var internedWords = []string{
+	// catalogue kinds
+	"lightBattery", "heavyBattery", "broadsideBattery", "superHeavyBattery", "missileLauncher",
+	"fighterBay", "interceptor", "ionBeam", "heavyIonBeam", "assaultUnit", "engulfing", "extraSpace",
+	"extraShield", "fast", "reinforcedHull", "hardenedHull", "repairSystem", "weakShields", "noShields",
+	"flimsyHull", "slowDrives",
+	// payments, factions, the ruleset
+	PaySpace, PayCost, "bionid", "raishek", ID,
+}
+
+func init() { ruleset.Intern(internedWords...) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -29,6 +30,10 @@ type Catalogue struct {
 	Kinds []Kind `json:"kinds"`
 
 	byKind map[string]int
+	// suppressFormula explains hits to suppress by size band.
+	suppressFormula string
+	// formulas are the explanation's formulas, written once.
+	formulas struct{ cost, hull, shields, space, maxPerSquadron string }
 }
 
 // Base are a ship's numbers before any system changes them.
@@ -63,6 +68,9 @@ type SizeBand struct {
 	FacingChange string `json:"facingChange"`
 	// HitsToSuppress is the hits per ship to suppress a squadron.
 	HitsToSuppress int `json:"hitsToSuppress"`
+
+	// moveBase names the band's move in the explanation.
+	moveBase string
 }
 
 // SquadronLimits bound a squadron: at most MaxShips ships and MaxSizeUnits
@@ -154,6 +162,13 @@ type Kind struct {
 	Conflict string `json:"conflict,omitempty"`
 	// Source names the seed's lines.
 	Source string `json:"source"`
+
+	// text is what the explanation says of the kind, written once.
+	text struct {
+		costLabel, costFormula string
+		// gives counts the numbers the kind changes.
+		gives int
+	}
 }
 
 // Limits are a kind's construction limits.
@@ -311,6 +326,41 @@ func (c *Catalogue) index() error {
 	if next != c.MaxSize()+1 {
 		return fmt.Errorf("size bands end at %d, the largest size is %d", next-1, c.MaxSize())
 	}
+	c.suppressFormula = c.bandFormula(func(b *SizeBand) int { return b.HitsToSuppress })
+	for i := range c.Sizes {
+		c.Sizes[i].moveBase = "base for a " + c.Sizes[i].ClassName
+	}
+	c.formulas.cost = c.Base.Cost.Formula()
+	c.formulas.hull = c.Base.Hull.Formula() + " + what systems add"
+	c.formulas.shields = c.Base.Shields.Formula() + " + what systems add"
+	c.formulas.space = c.Base.Space.Formula() + " + what systems add"
+	c.formulas.maxPerSquadron = "min(" + itoa(c.Squadron.MaxShips) + ", ⌊" + itoa(c.Squadron.MaxSizeUnits) + " / size⌋)"
+	for i := range c.Kinds {
+		k := &c.Kinds[i]
+		k.text.costFormula = "count × " + k.Points.Formula()
+		switch {
+		case k.Payment == PaymentBoth:
+			k.text.costLabel = k.Plural + ", space and points"
+		case k.Points.At(1) < 0:
+			k.text.costLabel = k.Name + " (weakness discount)"
+		case k.Limits.Once:
+			k.text.costLabel = k.Name + ", paid in points"
+		default:
+			k.text.costLabel = k.Plural + ", paid in points"
+		}
+		g := &k.Gives
+		for _, coef := range []Coef{g.Hull, g.Shields, g.Space, g.Move, g.FighterWings, g.RepairRolls, g.Engulf} {
+			if !coef.IsZero() {
+				k.text.gives++
+			}
+		}
+		if g.Hardness != 0 {
+			k.text.gives++
+		}
+		if g.DestructionSave != 0 {
+			k.text.gives++
+		}
+	}
 	return nil
 }
 
@@ -352,4 +402,24 @@ func abs(a int) int {
 		return -a
 	}
 	return a
+}
+
+// bandFormula writes a size-band number by band, merging neighbours with
+// the same value: "size 1-3 → 1, 4-7 → 2, 8-10 → 3, 11-21 → 5".
+func (c *Catalogue) bandFormula(pick func(*SizeBand) int) string {
+	var parts []string
+	for i := 0; i < len(c.Sizes); {
+		j := i
+		for j+1 < len(c.Sizes) && pick(&c.Sizes[j+1]) == pick(&c.Sizes[i]) {
+			j++
+		}
+		from, to := c.Sizes[i].From, c.Sizes[j].To
+		r := itoa(from)
+		if to != from {
+			r += "-" + itoa(to)
+		}
+		parts = append(parts, r+" → "+itoa(pick(&c.Sizes[i])))
+		i = j + 1
+	}
+	return "by size: " + strings.Join(parts, ", ")
 }
