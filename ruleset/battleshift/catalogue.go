@@ -188,9 +188,9 @@ type Limits struct {
 // Weapon is a weapon's play profile, for the roster and the quick
 // reference; the strings are printed as they are.
 type Weapon struct {
-	// Name is what the profile describes when it is not the system
+	// Fires names what the profile describes when it is not the system
 	// itself: "Fighter wing" for a fighter bay.
-	Name      string `json:"name,omitempty"`
+	Fires     string `json:"fires,omitempty"`
 	Range     string `json:"range"`
 	Arc       string `json:"arc"`
 	Targeting string `json:"targeting"`

@@ -270,11 +270,6 @@ func (x *fleetRun) maxPerTaskForce() int {
 	return DefaultSquadronsPerTaskForce
 }
 
-// classRuleExperimental is the class rule that warns of experimental
-// systems; BS-FL-02 decides for the fleet, so a fleet that allows them
-// drops the warning.
-const classRuleExperimental = "BS-EXP-01"
-
 func (x *fleetRun) classes() {
 	f := x.f
 	n := len(f.Classes)
@@ -283,6 +278,7 @@ func (x *fleetRun) classes() {
 		n = MaxFleetShips
 	}
 	x.results = make([]*Result, n)
+	x.res.Classes = make([]FleetClassResult, 0, n)
 	for i := range n {
 		c := &f.Classes[i]
 		at := ruleset.Root("classes").Idx(i)
@@ -299,10 +295,13 @@ func (x *fleetRun) classes() {
 			x.results[i] = res
 			cr.Result = res
 			doc := at.Key("document")
-			base := doc.String()
+			var base string
+			if len(res.Problems) > 0 {
+				base = doc.String()
+			}
 			for _, p := range res.Problems {
-				if p.Rule == classRuleExperimental && f.Experimental {
-					continue
+				if p.Rule == RuleExperiment && f.Experimental {
+					continue // BS-FL-02 decides for the fleet, which allows them
 				}
 				if p.Path != "" {
 					p.Path = base + "." + p.Path
@@ -335,6 +334,8 @@ func (x *fleetRun) squadrons() {
 		n = MaxFleetShips
 	}
 	entries, ships := 0, 0
+	x.res.Squadrons = make([]FleetSquadronResult, 0, n)
+	x.largest, x.largestClass, x.unsized = make([]int, 0, n), make([]string, 0, n), make([]bool, 0, n)
 	if e := fleetEntries(f.Squadrons[:n]); e > MaxFleetShips {
 		x.over(ruleset.Root("squadrons"), "squadron entries", e)
 	}
@@ -382,23 +383,22 @@ func (x *fleetRun) squadrons() {
 		x.largestClass = append(x.largestClass, bigClass)
 		x.unsized = append(x.unsized, unsized)
 		sr.Mixed = len(sr.Classes) > 1
-		label := squadronLabel(s.ID, i)
 		switch {
 		case sr.Ships < 1:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", label)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", squadronLabel(s.ID, i))
 		case sr.Ships > x.maxShips:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", label, sr.Ships, x.maxShips)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", squadronLabel(s.ID, i), sr.Ships, x.maxShips)
 		}
 		if sr.Mixed && !f.MixedSquadrons {
-			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet (the experimental rules of lines 804-970)`,
-				"squadron %s mixes %d classes (%s)", label, len(sr.Classes), strings.Join(sr.Classes, ", "))
+			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet to play the experimental rules of lines 804-970`,
+				"squadron %s mixes %d classes (%s)", squadronLabel(s.ID, i), len(sr.Classes), strings.Join(sr.Classes, ", "))
 		}
 		if sr.SizeUnits > x.maxSizeUnits {
 			hint := fmt.Sprintf("remove ships until the squadron holds at most %d size units", x.maxSizeUnits)
 			if len(sr.Classes) == 1 && len(ms) > 0 && ms[0].res.Size > 0 {
 				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/ms[0].res.Size, ms[0].res.Size)
 			}
-			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", label, sr.SizeUnits, x.maxSizeUnits)
+			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", squadronLabel(s.ID, i), sr.SizeUnits, x.maxSizeUnits)
 		}
 		ships += sr.Ships
 		x.res.Squadrons = append(x.res.Squadrons, sr)
@@ -409,21 +409,23 @@ func (x *fleetRun) squadrons() {
 	}
 }
 
-// sumSquadron fills a squadron's numbers from its members (the ships whose class
-// has an evaluation) and returns its largest size and the first class of
-// that size.
+// sumSquadron fills a squadron's numbers from its members (the ships
+// whose class has an evaluation), sorting them into test order, and
+// returns its largest size and the first class of that size.
 func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, string) {
 	ships, big, bigClass := 0, 0, ""
 	for i, m := range ms {
 		r := m.res
 		ships += m.n
-		sr.SizeUnits += m.n * r.Size
-		sr.TotalDamage += m.n * r.Hull
-		sr.HitsToSuppress += m.n * r.HitsToSuppress
-		sr.ShieldDice += m.n * r.Shields
-		sr.Cost += m.n * r.Cost
-		sr.FighterWings += m.n * r.FighterWings
-		sr.RepairRolls += m.n * r.RepairRolls
+		// Saturating, as the class's own numbers: absurd classes give
+		// large numbers, never wrapped ones.
+		sr.SizeUnits = sadd(sr.SizeUnits, smul(m.n, r.Size))
+		sr.TotalDamage = sadd(sr.TotalDamage, smul(m.n, r.Hull))
+		sr.HitsToSuppress = sadd(sr.HitsToSuppress, smul(m.n, r.HitsToSuppress))
+		sr.ShieldDice = sadd(sr.ShieldDice, smul(m.n, r.Shields))
+		sr.Cost = sadd(sr.Cost, smul(m.n, r.Cost))
+		sr.FighterWings = sadd(sr.FighterWings, smul(m.n, r.FighterWings))
+		sr.RepairRolls = sadd(sr.RepairRolls, smul(m.n, r.RepairRolls))
 		if i == 0 {
 			sr.Hardness, sr.DestructionSave, sr.Move = r.Hardness, r.DestructionSave, r.Move
 		}
@@ -438,15 +440,23 @@ func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, 
 		sr.Threshold = sr.TotalDamage / ships
 	}
 	if ships <= maxShips {
-		order := slices.Clone(ms)
-		slices.SortStableFunc(order, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
-		for _, m := range order {
+		slices.SortStableFunc(ms, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
+		sr.TestOrder = make([]string, 0, ships)
+		for _, m := range ms {
 			for range m.n {
 				sr.TestOrder = append(sr.TestOrder, m.class)
 			}
 		}
 	}
 	return big, bigClass
+}
+
+// fleetPoints writes n points: "1 point", "20 points".
+func fleetPoints(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
 }
 
 // fleetEntries counts the entries of the squadrons' ships.
@@ -506,6 +516,7 @@ func (x *fleetRun) taskForces() {
 		first[i] = -1
 	}
 	limit := x.maxPerTaskForce()
+	x.res.TaskForces = make([]FleetTaskForceResult, 0, n)
 	refs := 0
 	if c := fleetRefs(f.TaskForces[:n]); c > MaxFleetShips {
 		x.over(ruleset.Root("taskForces"), "squadrons listed in task forces", c)
@@ -517,7 +528,6 @@ func (x *fleetRun) taskForces() {
 		tr := FleetTaskForceResult{ID: t.ID, Name: t.Name, Squadrons: []string{}, FlagshipSquadron: t.Flagship}
 		x.id(at.Key("id"), "task force", t.ID, x.taskAt, k)
 		x.text(at.Key("name"), "the task force's name", t.Name, 1, 80, false)
-		label := strconv.Quote(t.ID)
 		own = own[:0]
 		for m, sid := range t.Squadrons {
 			if refs == MaxFleetShips {
@@ -531,7 +541,7 @@ func (x *fleetRun) taskForces() {
 				continue
 			}
 			if slices.Contains(own, si) {
-				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %q is listed twice in task force %s", sid, label)
+				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %q is listed twice in task force %q", sid, t.ID)
 				continue
 			}
 			if first[si] >= 0 {
@@ -544,14 +554,14 @@ func (x *fleetRun) taskForces() {
 			sq := &x.res.Squadrons[si]
 			tr.Squadrons = append(tr.Squadrons, sq.ID)
 			tr.Ships += sq.Ships
-			tr.Cost += sq.Cost
+			tr.Cost = sadd(tr.Cost, sq.Cost)
 		}
 		if c := len(t.Squadrons); c < 1 || c > limit {
 			hint := fmt.Sprintf("give it 1 to %d squadrons", limit)
 			if c > limit && limit < MaxSquadronsPerTaskForce {
 				hint = fmt.Sprintf("split it into task forces of at most %d squadrons, or set \"maxSquadronsPerTaskForce\" up to %d", limit, MaxSquadronsPerTaskForce)
 			}
-			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %s has %d squadrons; allowed 1-%d", label, c, limit)
+			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %q has %d squadrons; allowed 1-%d", t.ID, c, limit)
 		}
 		if len(t.Squadrons) > 0 {
 			x.flagship(at, t, own, &tr)
@@ -604,18 +614,18 @@ func (x *fleetRun) flagship(at *ruleset.Loc, t *FleetTaskForce, own []int, tr *F
 	}
 	if x.largest[fi] < big {
 		x.add(FleetRuleFlagship, fat, fmt.Sprintf("carry the flagship in squadron %q, which has a size-%d ship", x.res.Squadrons[bigAt].ID, big),
-			"the flagship must be one of the task force's largest ships: squadron %q's largest ship is size %d, and the task force has size %d", t.Flagship, x.largest[fi], big)
+			"the flagship must be one of task force %q's largest ships, of size %d; squadron %q's largest is size %d", t.ID, big, t.Flagship, x.largest[fi])
 	}
 }
 
 func (x *fleetRun) totals() {
 	cost := 0
 	for _, sq := range x.res.Squadrons {
-		cost += sq.Cost
+		cost = sadd(cost, sq.Cost)
 	}
 	x.res.Cost = cost
 	if l := x.f.PointsLimit; l > 0 && cost > l {
-		x.add(FleetRulePoints, ruleset.Root("pointsLimit"), fmt.Sprintf("remove %d points of ships, or agree a higher limit", cost-l),
+		x.add(FleetRulePoints, ruleset.Root("pointsLimit"), "remove ships worth "+fleetPoints(cost-l)+", or agree a higher limit",
 			"the fleet costs %d points; the limit is %d", cost, l)
 	}
 }

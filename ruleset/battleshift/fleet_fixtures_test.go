@@ -17,22 +17,22 @@ import (
 
 var updateFleets = flag.Bool("update-fleets", false, "rewrite testdata/battleshift/fleets/BS-*.json and docs/battleshift-fleet.schema.json")
 
-// Classes the fixtures add to the vanguard (spec §6 rows 17 and 26).
-const (
-	fleetMissileDreadnought = `{"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Missile Dreadnought", "size": 5,
-		"systems": [{"kind": "missileLauncher", "count": 7}, {"kind": "interceptor", "count": 3}, {"kind": "extraShield", "count": 1, "pay": "cost"}]}`
-	fleetDargenBattleship = `{"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Dargen Battleship", "faction": "bionid", "size": 5,
-		"systems": [{"kind": "noShields", "count": 1}, {"kind": "hardenedHull", "count": 1}, {"kind": "heavyBattery", "count": 4},
-		{"kind": "assaultUnit", "count": 2}, {"kind": "repairSystem", "count": 1, "pay": "cost"}]}`
-)
-
-func fleetClassDoc(tb testing.TB, doc string) *battleshift.Class {
+// fleetSample decodes a sample class of data/battleshift/samples by its
+// file name: the classes the fixtures add to the vanguard (spec §6 rows
+// 17 and 26).
+func fleetSample(tb testing.TB, file string) *battleshift.Class {
 	tb.Helper()
-	c, err := fleetRS.DecodeClass([]byte(doc))
-	if err != nil {
-		tb.Fatal(err)
+	for _, s := range fleetRS.Samples() {
+		if s.File == file {
+			c, err := fleetRS.DecodeClass(s.Document)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return c
+		}
 	}
-	return c
+	tb.Fatalf("no sample %s", file)
+	return nil
 }
 
 func fleetTF(f *battleshift.Fleet, id string) *battleshift.FleetTaskForce {
@@ -81,7 +81,7 @@ var fleetFixtures = []fleetFixture{
 	{rule: "BS-SQ-02", warns: []string{"BS-TF-04"}, // the vanguard plus the seed's mixed squadron, detached
 		make: func(tb testing.TB, f *battleshift.Fleet) {
 			f.PointsLimit = 930
-			f.Classes = append(f.Classes, battleshift.FleetClass{ID: "missile-dreadnought", Document: fleetClassDoc(tb, fleetMissileDreadnought)})
+			f.Classes = append(f.Classes, battleshift.FleetClass{ID: "missile-dreadnought", Document: fleetSample(tb, "generic-missile-dreadnought.json")})
 			f.Squadrons = append(f.Squadrons, battleshift.FleetSquadron{ID: "s6", Name: "Mixed Squadron", Ships: []battleshift.FleetShips{
 				{Class: "fleet-destroyer", Count: 2}, {Class: "fleet-cruiser", Count: 3}, {Class: "missile-dreadnought", Count: 2}}})
 		},
@@ -116,7 +116,7 @@ var fleetFixtures = []fleetFixture{
 	{rule: "BS-FL-02", warns: []string{"BS-TF-04", "BS-EXP-01"}, // a Dargen Battleship's assault units
 		make: func(tb testing.TB, f *battleshift.Fleet) {
 			f.PointsLimit = 760
-			f.Classes = append(f.Classes, battleshift.FleetClass{ID: "dargen-battleship", Document: fleetClassDoc(tb, fleetDargenBattleship)})
+			f.Classes = append(f.Classes, battleshift.FleetClass{ID: "dargen-battleship", Document: fleetSample(tb, "bionid-dargen-battleship.json")})
 			f.Squadrons = append(f.Squadrons, battleshift.FleetSquadron{ID: "s6", Name: "Dargen", Ships: []battleshift.FleetShips{{Class: "dargen-battleship", Count: 1}}})
 		},
 		twin: func(_ testing.TB, f *battleshift.Fleet) { f.Experimental = true }},
@@ -314,5 +314,29 @@ func TestFleetLimits(t *testing.T) {
 	r = fleetRS.EvaluateFleetDoc(g)
 	if errs := fleetRulesOf(r.Problems, ruleset.Error); !slices.Contains(errs, "BS-FDOC-01") || r.Ships != 2014 {
 		t.Errorf("2,014 ships: %v, %d ships", errs, r.Ships)
+	}
+}
+
+// TestFleetClassesAreSamples: the classes of every fleet fixture are the
+// sample documents of the same name, unchanged.
+func TestFleetClassesAreSamples(t *testing.T) {
+	samples := map[string][]byte{}
+	for _, s := range fleetRS.Samples() {
+		c, err := fleetRS.DecodeClass(s.Document)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples[c.Name] = fleetJSON(t, c)
+	}
+	files, _ := filepath.Glob(fleetDir + "*.json")
+	for _, p := range files {
+		for i, c := range loadFleet(t, filepath.Base(p)).Classes {
+			if c.Document == nil {
+				continue
+			}
+			if want, ok := samples[c.Document.Name]; !ok || !bytes.Equal(fleetJSON(t, c.Document), want) {
+				t.Errorf("%s: classes[%d] (%s) is not the sample of that name", filepath.Base(p), i, c.Document.Name)
+			}
+		}
 	}
 }
