@@ -59,6 +59,7 @@ func (BattleshiftPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o rules
 		return nil, fmt.Errorf("sheets: battleshift class sheet: %w", err)
 	}
 	doc.c.pdf.SetTitle(clean(cl.Name)+" - Battleshift class sheet", true)
+	doc.model = clean(r.ModelVersion)
 	doc.classSheet(cl, r)
 	return doc.finish("class sheet of " + clean(cl.Name))
 }
@@ -82,6 +83,7 @@ func (BattleshiftPrinter) FleetPack(f ruleset.Fleet, ev ruleset.FleetEvaluation,
 	doc.c.pdf.SetTitle(clean(fl.Name)+" - Battleshift fleet pack", true)
 	fp := newBSFleet(fl, r)
 	doc.foot = fleetFoot(r)
+	doc.model = clean(r.ModelVersion)
 	doc.roster(fp)
 	doc.orderSheet(fp)
 	doc.quickReference()
@@ -114,6 +116,9 @@ type bsDoc struct {
 	// foot is the footer's left text: the name, cost and link.
 	foot string
 	url  string
+	// model is the evaluation's model version, for the footer ("" for
+	// the play aids, which print no evaluation).
+	model string
 }
 
 // Battleshift page geometry in millimetres.
@@ -188,7 +193,7 @@ func (d *bsDoc) finish(what string) ([]byte, error) {
 }
 
 // footer prints the document's name, cost and link on the left, the
-// evaluation model and the page number on the right.
+// game, the evaluation's model version and the page number on the right.
 func (d *bsDoc) footer(b Box, page, pages int) *Element {
 	f := &Element{Kind: "footer", Box: b, draw: func(c *canvas, e *Element) {
 		c.lineWidth(0.25)
@@ -202,7 +207,11 @@ func (d *bsDoc) footer(b Box, page, pages int) *Element {
 		}
 		left += d.url
 	}
-	right := "Battleshift, " + battleshift.ModelVersion + "  |  Slipway  |  page " + itoa(page) + " of " + itoa(pages)
+	right := "Battleshift"
+	if d.model != "" {
+		right += ", " + d.model
+	}
+	right += "  |  Slipway  |  page " + itoa(page) + " of " + itoa(pages)
 	rs := textStyle{"", 6.5, rgb{70, 70, 75}, "R"}
 	rw := txtW(d.c, right, rs) + 0.5
 	f.add(txt(d.c, Box{b.X, b.Y + 0.8, b.W - rw - 4, b.H - 0.8}, left, textStyle{"B", 6.5, ink(), "L"}))

@@ -93,8 +93,9 @@ func (d *bsDoc) turnRows(w float64) []rowSpec {
 	note := "Ships move straight, end inside their movement arc facing the way they moved, then turn by at most the facing change."
 	var mods []string
 	for _, k := range d.cat.Kinds {
-		if m := k.Gives.Move.At(0); m != 0 && k.Gives.Move.PerSize == 0 && k.Gives.Move.PerHalfSize == 0 && k.Gives.Move.PerThirdSize == 0 {
-			mods = append(mods, clean(k.Name)+" "+signed(m)+"\"")
+		// A change of move the same for every size prints as it is.
+		if m := k.Gives.Move; m.Base != 0 && m == (battleshift.Coef{Base: m.Base}) {
+			mods = append(mods, clean(k.Name)+" "+signed(m.Base)+"\"")
 		}
 	}
 	if len(mods) > 0 {

@@ -124,6 +124,9 @@ func TestBattleshiftFleetPackVanguard(t *testing.T) {
 				t.Errorf("%+v: the pack lacks %q", o, want)
 			}
 		}
+		if !hasText(text, "Battleshift, "+r.ModelVersion) {
+			t.Errorf("the footer lacks the model version %q", r.ModelVersion)
+		}
 		if o.URL != "" && !hasText(text, o.URL) {
 			t.Errorf("the link %q is not printed", o.URL)
 		}
