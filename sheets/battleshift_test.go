@@ -526,15 +526,9 @@ func (fakeFleetEval) Findings() ruleset.Problems { return nil }
 // empty task force and a squadron of an unknown class: no error, the
 // text cleaned, the layout inside the page.
 func TestBattleshiftHostileFleet(t *testing.T) {
-	f, _ := bsVanguard(t)
-	fl := *f
-	fl.Name = strings.Repeat("Überlange Flotte ", 20) + "\u202eevil\u202c 🚀 \x00"
-	fl.TaskForces = append(append([]battleshift.FleetTaskForce(nil), f.TaskForces...),
-		battleshift.FleetTaskForce{ID: "empty", Name: "\x07"}, battleshift.FleetTaskForce{ID: "t9", Name: strings.Repeat("W", 200), Squadrons: []string{"nope"}})
-	fl.Squadrons = append(append([]battleshift.FleetSquadron(nil), f.Squadrons...),
-		battleshift.FleetSquadron{ID: "ghost", Name: "🚀🚀", Ships: []battleshift.FleetShips{{Class: "missing", Count: 900}}})
-	r := bsRules.EvaluateFleetDoc(&fl)
-	pdf, err := BattleshiftPrinter{}.FleetPack(&fl, r, ruleset.PrintOptions{})
+	fl := hostileFleet(t)
+	r := bsRules.EvaluateFleetDoc(fl)
+	pdf, err := BattleshiftPrinter{}.FleetPack(fl, r, ruleset.PrintOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,10 +539,25 @@ func TestBattleshiftHostileFleet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fp := newBSFleet(&fl, r)
+	fp := newBSFleet(fl, r)
 	d.roster(fp)
 	d.orderSheet(fp)
 	bsCheckGeometry(t, "hostile fleet", d.pages)
+}
+
+// hostileFleet is the vanguard with hostile names, an empty task force,
+// one naming a squadron that does not exist, and a squadron of 900
+// ships of an unknown class.
+func hostileFleet(t testing.TB) *battleshift.Fleet {
+	t.Helper()
+	f, _ := bsVanguard(t)
+	fl := *f
+	fl.Name = strings.Repeat("Überlange Flotte ", 20) + "\u202eevil\u202c 🚀 \x00"
+	fl.TaskForces = append(append([]battleshift.FleetTaskForce(nil), f.TaskForces...),
+		battleshift.FleetTaskForce{ID: "empty", Name: "\x07"}, battleshift.FleetTaskForce{ID: "t9", Name: strings.Repeat("W", 200), Squadrons: []string{"nope"}})
+	fl.Squadrons = append(append([]battleshift.FleetSquadron(nil), f.Squadrons...),
+		battleshift.FleetSquadron{ID: "ghost", Name: "🚀🚀", Ships: []battleshift.FleetShips{{Class: "missing", Count: 900}}})
+	return &fl
 }
 
 // TestPluralName: class names for several ships.
@@ -672,6 +681,9 @@ func TestBattleshiftDevRender(t *testing.T) {
 	p := BattleshiftPrinter{}
 	b, err := p.FleetPack(f, r, ruleset.PrintOptions{})
 	write("battleshift-vanguard.pdf", b, err)
+	hf := hostileFleet(t)
+	b, err = p.FleetPack(hf, bsRules.EvaluateFleetDoc(hf), ruleset.PrintOptions{})
+	write("battleshift-hostile.pdf", b, err)
 	b, err = p.FleetPack(f, r, ruleset.PrintOptions{Paper: "a4", BW: true})
 	write("battleshift-vanguard-a4-bw.pdf", b, err)
 	b, err = p.Aids(ruleset.PrintOptions{})
