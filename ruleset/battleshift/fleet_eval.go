@@ -357,7 +357,7 @@ func (x *fleetRun) squadrons() {
 			eat := at.Key("ships").Idx(j)
 			k := e.Count
 			if k < 1 || k > MaxFleetCount {
-				x.add(FleetRuleDocument, eat.Key("count"), "use a count of 1 or more, or remove the entry (a squadron holds at most 7 ships)",
+				x.add(FleetRuleDocument, eat.Key("count"), fmt.Sprintf("use a count of 1 or more, or remove the entry (a squadron holds at most %d ships)", x.maxShips),
 					"count is %d; allowed 1-%d", k, MaxFleetCount)
 				k = max(0, min(k, MaxFleetCount))
 			}
@@ -395,8 +395,8 @@ func (x *fleetRun) squadrons() {
 		}
 		if sr.SizeUnits > x.maxSizeUnits {
 			hint := fmt.Sprintf("remove ships until the squadron holds at most %d size units", x.maxSizeUnits)
-			if len(sr.Classes) == 1 && len(ms) > 0 && ms[0].res.Size > 0 {
-				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/ms[0].res.Size, ms[0].res.Size)
+			if size := fleetMemberSize(ms); len(sr.Classes) == 1 && size > 0 && size <= x.maxSizeUnits {
+				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/size, size)
 			}
 			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", squadronLabel(s.ID, i), sr.SizeUnits, x.maxSizeUnits)
 		}
@@ -457,6 +457,14 @@ func fleetPoints(n int) string {
 		return "1 point"
 	}
 	return strconv.Itoa(n) + " points"
+}
+
+// fleetMemberSize is the size of the first member's class, 0 for none.
+func fleetMemberSize(ms []fleetMember) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[0].res.Size
 }
 
 // fleetEntries counts the entries of the squadrons' ships.
