@@ -16,6 +16,19 @@ type TierReport struct {
 	Reasons []TierReason `json:"reasons,omitempty"`
 }
 
+// Verdict is the report in a few words, after "legal, ": "tier 2".
+func (r TierReport) Verdict() string { return fmt.Sprintf("tier %d", r.Tier) }
+
+// Notes are the reasons the design is above tier 1, one line each:
+// "tier 2: a reason (its path)".
+func (r TierReport) Notes() []string {
+	out := make([]string, 0, len(r.Reasons))
+	for _, t := range r.Reasons {
+		out = append(out, fmt.Sprintf("tier %d: %s (%s)", t.Tier, t.Reason, t.Path))
+	}
+	return out
+}
+
 // Tier computes the design's tier: the highest tier of any system, option,
 // weapon, squadron or hull type it uses. Reasons lists every part above
 // tier 1, in document order.

@@ -189,3 +189,25 @@ type Validation struct {
 	Tier     any      `json:"tier,omitempty"`
 	Problems Problems `json:"problems"`
 }
+
+// Table is a ruleset's catalogue of parts for a terminal: a header and a
+// row per part (`slipway catalogue --ruleset ID`).
+type Table struct {
+	Header []string
+	Rows   [][]string
+}
+
+// Cataloguer is a ruleset with a catalogue of parts to list.
+type Cataloguer interface {
+	// CatalogueTable lists the parts, one row each.
+	CatalogueTable() Table
+	// CatalogueData is the catalogue as data, which marshals to its JSON.
+	CatalogueData() any
+}
+
+// Verdicter is what a Validation's extra report (its Tier) may say for a
+// terminal: a few words after "legal, " and lines of notes.
+type Verdicter interface {
+	Verdict() string
+	Notes() []string
+}

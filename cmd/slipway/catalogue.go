@@ -5,48 +5,46 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
-	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 )
 
 func catalogueCommand() command {
 	return command{
 		name:    "catalogue",
-		summary: "list every system kind with its category, tier and rating range",
+		summary: "list a game's parts: Metaverse's system kinds with category, tier and rating range",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("catalogue", stderr, "catalogue [--json]")
+			fs := newFlags("catalogue", stderr, "catalogue [--ruleset ID] [--json]")
 			asJSON := fs.Bool("json", false, "print the catalogue as JSON")
+			id := rulesetFlag(fs)
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
-			cat := designer.BuiltinCatalogue()
+			r, bad := pickRuleset(registry(), *id)
+			if bad != "" {
+				return usageError(fs, "%s", bad)
+			}
+			c, ok := r.(ruleset.Cataloguer)
+			if !ok {
+				fmt.Fprintf(stderr, "slipway catalogue: %s has no catalogue of parts\n", r.Info().Name)
+				return 1
+			}
 			if *asJSON {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
-				if err := enc.Encode(cat); err != nil {
+				if err := enc.Encode(c.CatalogueData()); err != nil {
 					fmt.Fprintln(stderr, "slipway catalogue:", err)
 					return 1
 				}
 				return 0
 			}
+			t := c.CatalogueTable()
 			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "KIND\tNAME\tCATEGORY\tTIER\tRATING\tPARAMETERS")
-			for _, k := range cat.Kinds {
-				rating := k.Rating.Mode
-				if k.Rating.Mode == designer.RatingRange {
-					rating = fmt.Sprintf("%d-%d", k.Rating.Min, k.Rating.Max)
-				}
-				params := ""
-				for _, p := range designer.ParamNames {
-					if spec := k.Params[p]; spec != nil {
-						if params != "" {
-							params += " "
-						}
-						params += fmt.Sprintf("%s=%v", p, spec.Values)
-					}
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", k.Kind, k.Name, k.Category, k.Tier, rating, params)
+			fmt.Fprintln(tw, strings.Join(t.Header, "\t"))
+			for _, row := range t.Rows {
+				fmt.Fprintln(tw, strings.Join(row, "\t"))
 			}
 			tw.Flush()
 			return 0

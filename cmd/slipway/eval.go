@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,10 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/metaverse"
 )
 
 // evalReport is what `slipway eval --json` prints: the full evaluation
@@ -58,34 +62,132 @@ func evalCommand() command {
 					return usageError(fs, "--%s must be a die from %s to %s (you gave %q)", d.name, d.rg.Lo, d.rg.Hi, d.v)
 				}
 			}
-			d, err := readDesignFile(files[0])
-			if err != nil {
-				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
-				return 2
-			}
 			m, err := openModel(*model)
 			if err != nil {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2
 			}
-			r := m.Evaluate(d, costing.Options{TierLimit: *tier, CrewQuality: *crew,
-				CommandQuality: designer.Die(strings.ToUpper(*cmd)), DamageControl: designer.Die(strings.ToUpper(*dc))})
+			doc, err := readAnyFile(registryWith(m), files[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
+				return 2
+			}
+			opt := ruleset.Options{"command": *cmd, "damageControl": *dc}
+			if *tier != 0 {
+				opt["tier"] = fmt.Sprint(*tier)
+			}
+			if *crew != 0 {
+				opt["crew"] = fmt.Sprint(*crew)
+			}
+			ev, err := doc.rs.Evaluate(doc.d, opt)
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
+				return 2
+			}
 			if *asJSON {
-				enc := json.NewEncoder(stdout)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(evalReport{File: files[0], Result: r}); err != nil {
+				b, err := withFile(files[0], ev)
+				if err != nil {
 					fmt.Fprintln(stderr, "slipway eval:", err)
 					return 2
 				}
+				stdout.Write(b)
+			} else if mv, ok := ev.(*metaverse.Evaluation); ok {
+				printEval(stdout, files[0], mv.Result, *explain)
 			} else {
-				printEval(stdout, files[0], r, *explain)
+				printSeamEval(stdout, files[0], doc.rs, ev, *explain)
 			}
-			if !r.Legal {
+			if !ev.Findings().Legal() {
 				return 1
 			}
 			return 0
 		},
 	}
+}
+
+// withFile is ev's JSON, indented, with "file" as its first member.
+func withFile(file string, ev any) ([]byte, error) {
+	body, err := json.Marshal(ev)
+	if err != nil {
+		return nil, err
+	}
+	name, _ := json.Marshal(file)
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("an evaluation is not a JSON object")
+	}
+	sep := ","
+	if string(body) == "{}" {
+		sep = ""
+	}
+	var out bytes.Buffer
+	raw := append(append([]byte(`{"file":`), name...), append([]byte(sep), body[1:]...)...)
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// printSeamEval prints the evaluation of a game other than Metaverse: its
+// name and verdict, the numbers its form's panel shows, its problems and,
+// with explain, its explanation tree.
+func printSeamEval(w io.Writer, file string, rs ruleset.Ruleset, ev ruleset.Evaluation, explain bool) {
+	var doc map[string]any
+	b, _ := json.Marshal(ev)
+	_ = json.Unmarshal(b, &doc)
+	status := "legal"
+	if !ev.Findings().Legal() {
+		status = "illegal"
+	}
+	name, _ := doc["name"].(string)
+	fmt.Fprintf(w, "%s: %s (%s), %s, model %s\n", file, name, status, rs.Info().Name, ev.Summary().ModelVersion)
+	var line []string
+	for _, st := range rs.Form().Stats {
+		v, ok := pointer(doc, st.Pointer)
+		if !ok {
+			continue
+		}
+		line = append(line, fmt.Sprintf("%s %v%s", strings.ToLower(st.Label), v, st.Unit))
+		if len(line) == 4 {
+			fmt.Fprintf(w, "  %s\n", strings.Join(line, "   "))
+			line = nil
+		}
+	}
+	if len(line) > 0 {
+		fmt.Fprintf(w, "  %s\n", strings.Join(line, "   "))
+	}
+	for _, p := range ev.Findings() {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	if x, ok := ev.(interface{ Explained() *ruleset.Node }); ok && explain && x.Explained() != nil {
+		fmt.Fprintln(w)
+		fmt.Fprint(w, x.Explained().Text())
+	}
+}
+
+// pointer reads the JSON pointer p (RFC 6901) in v.
+func pointer(v any, p string) (any, bool) {
+	if p == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }
 
 // modelFlag adds --model to a command: the combat value model version.
@@ -96,6 +198,25 @@ func modelFlag(fs *flag.FlagSet) *string {
 // openModel returns the named model over the built-in catalogue.
 func openModel(version string) (*costing.Model, error) {
 	return costing.NewModelVersion(designer.BuiltinCatalogue(), version)
+}
+
+// readAnyFile opens and strictly decodes one design document of any game
+// reg serves.
+func readAnyFile(reg *ruleset.Registry, name string) (decoded, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return decoded{}, err
+	}
+	defer f.Close()
+	d, err := readAny(reg)(f)
+	if err != nil {
+		var de *designer.DecodeError
+		if errors.As(err, &de) {
+			return decoded{}, fmt.Errorf("%s: %s", name, de.Problem())
+		}
+		return decoded{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return d, nil
 }
 
 // readDesignFile opens and strictly decodes one design document.

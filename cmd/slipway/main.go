@@ -24,7 +24,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		validateCommand(),
-		catalogueCommand(),
+		rulesetsCommand(), catalogueCommand(),
 		serveCommand(), recomputeCommand(), migrateStoreCommand(), importCommand(), exportCommand(),
 		evalCommand(), compareCommand(), simulateCommand(), calibrateCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),

@@ -7,15 +7,16 @@ import (
 	"io"
 
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // fileReport is the validation result of one file, as printed by
 // `slipway validate --json`.
 type fileReport struct {
 	fileStatus
-	Legal    bool                 `json:"legal"`
-	Tier     *designer.TierReport `json:"tier,omitempty"`
-	Problems designer.Problems    `json:"problems"`
+	Legal    bool              `json:"legal"`
+	Tier     any               `json:"tier,omitempty"`
+	Problems designer.Problems `json:"problems"`
 }
 
 func validateCommand() command {
@@ -36,11 +37,15 @@ func validateCommand() command {
 			if len(args) == 0 {
 				return usageError(fs, "give at least one design file")
 			}
-			cat := designer.BuiltinCatalogue()
+			reg := registry()
+			opt := ruleset.Options{}
+			if *tier != 0 {
+				opt["tier"] = fmt.Sprint(*tier)
+			}
 			var reports []fileReport
 			code = 0
 			for _, name := range args {
-				r := validateFile(cat, name, designer.Options{TierLimit: *tier})
+				r := validateFile(reg, name, opt)
 				reports = append(reports, r)
 				switch {
 				case !r.Readable:
@@ -65,16 +70,30 @@ func validateCommand() command {
 	}
 }
 
-func validateFile(cat *designer.Catalogue, name string, opt designer.Options) fileReport {
-	d, st, problems := readDocument(name, designer.ReadDesign)
+// validateFile checks one design file of any game served: by the game's
+// Validator when it has one (Metaverse, with the tier limit of opt), else
+// by evaluating it.
+func validateFile(reg *ruleset.Registry, name string, opt ruleset.Options) fileReport {
+	doc, st, problems := readDocument(name, readAny(reg))
 	r := fileReport{fileStatus: st, Problems: problems}
 	if !st.Decoded {
 		return r
 	}
-	r.Problems = cat.Validate(d, opt)
-	r.Legal = r.Problems.Legal()
-	t := cat.Tier(d)
-	r.Tier = &t
+	var v *ruleset.Validation
+	var err error
+	if vr, ok := doc.rs.(ruleset.Validator); ok {
+		v, err = vr.Validate(doc.d, opt)
+	} else {
+		var ev ruleset.Evaluation
+		if ev, err = doc.rs.Evaluate(doc.d, opt); err == nil {
+			v = &ruleset.Validation{Legal: ev.Findings().Legal(), Problems: ev.Findings()}
+		}
+	}
+	if err != nil {
+		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		return r
+	}
+	r.Legal, r.Tier, r.Problems = v.Legal, v.Tier, v.Problems
 	return r
 }
 
@@ -84,17 +103,22 @@ func printReport(w io.Writer, r fileReport) {
 		fmt.Fprintf(w, "%s: unreadable\n", r.File)
 	case !r.Decoded:
 		fmt.Fprintf(w, "%s: illegal, not a valid design document\n", r.File)
-	case r.Legal:
-		fmt.Fprintf(w, "%s: legal, tier %d\n", r.File, r.Tier.Tier)
 	default:
-		fmt.Fprintf(w, "%s: illegal, tier %d\n", r.File, r.Tier.Tier)
+		verdict := "illegal"
+		if r.Legal {
+			verdict = "legal"
+		}
+		if v, ok := r.Tier.(ruleset.Verdicter); ok {
+			verdict += ", " + v.Verdict()
+		}
+		fmt.Fprintf(w, "%s: %s\n", r.File, verdict)
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
-	if r.Tier != nil {
-		for _, t := range r.Tier.Reasons {
-			fmt.Fprintf(w, "  tier %d: %s (%s)\n", t.Tier, t.Reason, t.Path)
+	if v, ok := r.Tier.(ruleset.Verdicter); ok {
+		for _, n := range v.Notes() {
+			fmt.Fprintf(w, "  %s\n", n)
 		}
 	}
 }

@@ -32,6 +32,8 @@ type Catalogue struct {
 	byKind map[string]int
 	// suppressFormula explains hits to suppress by size band.
 	suppressFormula string
+	// formulas are the explanation's formulas, written once.
+	formulas struct{ cost, hull, shields, space, maxPerSquadron string }
 }
 
 // Base are a ship's numbers before any system changes them.
@@ -66,6 +68,9 @@ type SizeBand struct {
 	FacingChange string `json:"facingChange"`
 	// HitsToSuppress is the hits per ship to suppress a squadron.
 	HitsToSuppress int `json:"hitsToSuppress"`
+
+	// moveBase names the band's move in the explanation.
+	moveBase string
 }
 
 // SquadronLimits bound a squadron: at most MaxShips ships and MaxSizeUnits
@@ -157,6 +162,13 @@ type Kind struct {
 	Conflict string `json:"conflict,omitempty"`
 	// Source names the seed's lines.
 	Source string `json:"source"`
+
+	// text is what the explanation says of the kind, written once.
+	text struct {
+		costLabel, costFormula string
+		// gives counts the numbers the kind changes.
+		gives int
+	}
 }
 
 // Limits are a kind's construction limits.
@@ -176,9 +188,9 @@ type Limits struct {
 // Weapon is a weapon's play profile, for the roster and the quick
 // reference; the strings are printed as they are.
 type Weapon struct {
-	// Name is what the profile describes when it is not the system
+	// Fires names what the profile describes when it is not the system
 	// itself: "Fighter wing" for a fighter bay.
-	Name      string `json:"name,omitempty"`
+	Fires     string `json:"fires,omitempty"`
 	Range     string `json:"range"`
 	Arc       string `json:"arc"`
 	Targeting string `json:"targeting"`
@@ -315,6 +327,40 @@ func (c *Catalogue) index() error {
 		return fmt.Errorf("size bands end at %d, the largest size is %d", next-1, c.MaxSize())
 	}
 	c.suppressFormula = c.bandFormula(func(b *SizeBand) int { return b.HitsToSuppress })
+	for i := range c.Sizes {
+		c.Sizes[i].moveBase = "base for a " + c.Sizes[i].ClassName
+	}
+	c.formulas.cost = c.Base.Cost.Formula()
+	c.formulas.hull = c.Base.Hull.Formula() + " + what systems add"
+	c.formulas.shields = c.Base.Shields.Formula() + " + what systems add"
+	c.formulas.space = c.Base.Space.Formula() + " + what systems add"
+	c.formulas.maxPerSquadron = "min(" + itoa(c.Squadron.MaxShips) + ", ⌊" + itoa(c.Squadron.MaxSizeUnits) + " / size⌋)"
+	for i := range c.Kinds {
+		k := &c.Kinds[i]
+		k.text.costFormula = "count × " + k.Points.Formula()
+		switch {
+		case k.Payment == PaymentBoth:
+			k.text.costLabel = k.Plural + ", space and points"
+		case k.Points.At(1) < 0:
+			k.text.costLabel = k.Name + " (weakness discount)"
+		case k.Limits.Once:
+			k.text.costLabel = k.Name + ", paid in points"
+		default:
+			k.text.costLabel = k.Plural + ", paid in points"
+		}
+		g := &k.Gives
+		for _, coef := range []Coef{g.Hull, g.Shields, g.Space, g.Move, g.FighterWings, g.RepairRolls, g.Engulf} {
+			if !coef.IsZero() {
+				k.text.gives++
+			}
+		}
+		if g.Hardness != 0 {
+			k.text.gives++
+		}
+		if g.DestructionSave != 0 {
+			k.text.gives++
+		}
+	}
 	return nil
 }
 

@@ -197,80 +197,143 @@ func (ev *evaluation) squadrons() {
 	}
 }
 
+// explainer hands out the explanation's nodes, inputs and child lists
+// from three blocks sized for the class, so that the tree costs three
+// allocations whatever the number of systems.
+type explainer struct {
+	nodes  []ruleset.Node
+	inputs []ruleset.Input
+	kids   []*ruleset.Node
+}
+
+func (x *explainer) node(key, label, formula string, v int, inputs ...ruleset.Input) *ruleset.Node {
+	x.nodes = append(x.nodes, ruleset.Node{Key: key, Label: label, Formula: formula, Value: float64(v)})
+	n := &x.nodes[len(x.nodes)-1]
+	if len(inputs) > 0 {
+		start := len(x.inputs)
+		x.inputs = append(x.inputs, inputs...)
+		n.Inputs = x.inputs[start:len(x.inputs):len(x.inputs)]
+	}
+	return n
+}
+
+// input adds one input to n, which must be the last node given inputs.
+func (x *explainer) input(n *ruleset.Node, name string, v int) {
+	x.inputs = append(x.inputs, ruleset.Input{Name: name, Value: float64(v)})
+	n.Inputs = x.inputs[len(x.inputs)-len(n.Inputs)-1 : len(x.inputs) : len(x.inputs)]
+}
+
+// children gives n room for k children.
+func (x *explainer) children(n *ruleset.Node, k int) {
+	start := len(x.kids)
+	x.kids = x.kids[:start+k]
+	n.Children = x.kids[start:start:(start + k)]
+}
+
+// explainNodes is the number of nodes of an explanation besides one per
+// system paid in points; explainInputs is the number of inputs besides
+// those the systems add.
+const explainNodes, explainInputs = 16, 16
+
 // explain builds the explanation: the cost term by term, then every other
 // derived number with what it read.
 func (ev *evaluation) explain() {
 	cat, c, res := ev.cat, ev.c, ev.res
-	size := float64(c.Size)
-	root := &ruleset.Node{Key: "evaluation", Label: "Evaluation of " + quote(c.Name), Formula: ModelVersion, Value: float64(res.Cost)}
+	fm := &cat.formulas
+	n := len(ev.entries)
+	x := &explainer{
+		nodes:  make([]ruleset.Node, 0, explainNodes+n),
+		inputs: make([]ruleset.Input, 0, explainInputs+2*n+gainsInputs(ev)),
+		kids:   make([]*ruleset.Node, 0, explainNodes+1+n),
+	}
+	root := x.node("evaluation", "Evaluation of \""+c.Name+"\"", ModelVersion, res.Cost)
+	x.children(root, explainNodes)
 
-	cost := &ruleset.Node{Key: "cost", Label: "Cost", Formula: "base + systems paid in points − weakness discounts", Value: float64(res.Cost)}
-	cost.Children = append(cost.Children, &ruleset.Node{Key: "cost.base", Label: "Base cost", Formula: cat.Base.Cost.Formula(),
-		Value: float64(cat.Base.Cost.At(c.Size)), Inputs: []ruleset.Input{{Name: "size", Value: size}}})
+	paid := 0
+	for i := range ev.entries {
+		if e := &ev.entries[i]; e.kind != nil && e.paysPoints() {
+			paid++
+		}
+	}
+	cost := x.node("cost", "Cost", "base + systems paid in points − weakness discounts", res.Cost)
+	x.children(cost, 1+paid)
+	cost.Children = append(cost.Children, x.node("cost.base", "Base cost", fm.cost, cat.Base.Cost.At(c.Size), ruleset.Input{Name: "size", Value: float64(c.Size)}))
 	for i := range ev.entries {
 		e := &ev.entries[i]
 		if e.kind == nil || !e.paysPoints() {
 			continue
 		}
-		s := &c.Systems[i]
-		label := e.kind.Count(s.Count) + ", paid in points"
-		switch {
-		case e.kind.Payment == PaymentBoth:
-			label = e.kind.Count(s.Count) + ", space and points"
-		case e.kind.Points.At(c.Size) < 0:
-			label = e.kind.Name + " (weakness discount)"
-		}
-		cost.Children = append(cost.Children, &ruleset.Node{Key: "cost.systems[" + itoa(i) + "]", Label: label,
-			Formula: "count × " + e.kind.Points.Formula(), Value: float64(e.points),
-			Inputs: []ruleset.Input{{Name: "count", Value: float64(s.Count)}, {Name: "size", Value: size}}})
+		cost.Children = append(cost.Children, x.node(systemKey(i), e.kind.text.costLabel, e.kind.text.costFormula, e.points,
+			ruleset.Input{Name: "count", Value: float64(c.Systems[i].Count)}, ruleset.Input{Name: "size", Value: float64(c.Size)}))
 	}
 	root.Children = append(root.Children, cost)
 
-	gives := func(key, label, formula string, value int, base ruleset.Input, pick func(*Gives) Coef) {
-		n := &ruleset.Node{Key: key, Label: label, Formula: formula, Value: float64(value), Inputs: []ruleset.Input{base}}
+	gives := func(key, label, formula string, value int, baseName string, base int, pick func(*Gives) Coef) {
+		nd := x.node(key, label, formula, value, ruleset.Input{Name: baseName, Value: float64(base)})
 		for i := range ev.entries {
-			e := &ev.entries[i]
-			if e.kind == nil || pick(&e.kind.Gives).IsZero() {
-				continue
+			if e := &ev.entries[i]; e.kind != nil && !pick(&e.kind.Gives).IsZero() {
+				x.input(nd, e.kind.Name, smul(c.Systems[i].Count, pick(&e.kind.Gives).At(c.Size)))
 			}
-			n.Inputs = append(n.Inputs, ruleset.Input{Name: e.kind.Name, Value: float64(smul(c.Systems[i].Count, pick(&e.kind.Gives).At(c.Size)))})
 		}
-		root.Children = append(root.Children, n)
+		root.Children = append(root.Children, nd)
 	}
 	sets := func(key, label, formula string, value, base int, pick func(*Gives) int) {
-		n := &ruleset.Node{Key: key, Label: label, Formula: formula, Value: float64(value), Inputs: []ruleset.Input{{Name: "base", Value: float64(base)}}}
+		nd := x.node(key, label, formula, value, ruleset.Input{Name: "base", Value: float64(base)})
 		for i := range ev.entries {
 			if e := &ev.entries[i]; e.kind != nil && pick(&e.kind.Gives) != 0 {
-				n.Inputs = append(n.Inputs, ruleset.Input{Name: e.kind.Name, Value: float64(pick(&e.kind.Gives))})
+				x.input(nd, e.kind.Name, pick(&e.kind.Gives))
 			}
 		}
-		root.Children = append(root.Children, n)
+		root.Children = append(root.Children, nd)
 	}
-	gives("hull", "Hull", cat.Base.Hull.Formula()+" + what systems add", res.Hull,
-		ruleset.Input{Name: "base", Value: float64(cat.Base.Hull.At(c.Size))}, func(g *Gives) Coef { return g.Hull })
-	gives("shields", "Shields", cat.Base.Shields.Formula()+" + what systems add", res.Shields,
-		ruleset.Input{Name: "base", Value: float64(cat.Base.Shields.At(c.Size))}, func(g *Gives) Coef { return g.Shields })
-	sets("hardness", "Shield hardness (saves on this or less)", "base, or what a weakness sets", res.Hardness, cat.Base.Hardness, func(g *Gives) int { return g.Hardness })
-	sets("destructionSave", "Destruction save (passes on this or less)", "base, or what the hull sets", res.DestructionSave, cat.Base.DestructionSave, func(g *Gives) int { return g.DestructionSave })
-	gives("move", "Move (inches)", "the size band's move + what drives add", res.Move,
-		ruleset.Input{Name: "base for a " + ev.band.ClassName, Value: float64(ev.band.Move)}, func(g *Gives) Coef { return g.Move })
-	gives("space", "Space units", cat.Base.Space.Formula()+" + what systems add", res.Space,
-		ruleset.Input{Name: "base", Value: float64(cat.Base.Space.At(c.Size))}, func(g *Gives) Coef { return g.Space })
+	gives("hull", "Hull", fm.hull, res.Hull, "base", cat.Base.Hull.At(c.Size), func(g *Gives) Coef { return g.Hull })
+	gives("shields", "Shields", fm.shields, res.Shields, "base", cat.Base.Shields.At(c.Size), func(g *Gives) Coef { return g.Shields })
+	sets("hardness", "Shield hardness (saves on this or less)", "the base, or what a system sets", res.Hardness, cat.Base.Hardness, func(g *Gives) int { return g.Hardness })
+	sets("destructionSave", "Destruction save (passes on this or less)", "the base, or what a system sets", res.DestructionSave, cat.Base.DestructionSave, func(g *Gives) int { return g.DestructionSave })
+	gives("move", "Move (inches)", "the size band's move + what systems add", res.Move, ev.band.moveBase, ev.band.Move, func(g *Gives) Coef { return g.Move })
+	gives("space", "Space units", fm.space, res.Space, "base", cat.Base.Space.At(c.Size), func(g *Gives) Coef { return g.Space })
 
-	used := &ruleset.Node{Key: "spaceUsed", Label: "Space units used", Formula: "Σ systems paid in space", Value: float64(res.SpaceUsed)}
+	used := x.node("spaceUsed", "Space units used", "Σ systems paid in space", res.SpaceUsed)
 	for i := range ev.entries {
 		if e := &ev.entries[i]; e.kind != nil && e.paysSpace() {
-			used.Inputs = append(used.Inputs, ruleset.Input{Name: e.kind.Count(c.Systems[i].Count), Value: float64(e.space)})
+			if used.Inputs == nil {
+				used.Inputs = x.inputs[len(x.inputs):len(x.inputs):len(x.inputs)]
+			}
+			x.input(used, e.kind.Plural, e.space)
 		}
 	}
-	root.Children = append(root.Children,
-		used,
-		&ruleset.Node{Key: "hitsToSuppress", Label: "Hits per ship to suppress", Formula: cat.suppressFormula,
-			Value: float64(res.HitsToSuppress), Inputs: []ruleset.Input{{Name: "size", Value: size}}},
-		&ruleset.Node{Key: "maxPerSquadron", Label: "Most ships per squadron", Formula: "min(" + itoa(cat.Squadron.MaxShips) + ", ⌊" + itoa(cat.Squadron.MaxSizeUnits) + " / size⌋)",
-			Value: float64(res.MaxPerSquadron), Inputs: []ruleset.Input{{Name: "size", Value: size}}})
-	gives("fighterWings", "Fighter wings", "what systems give", res.FighterWings, ruleset.Input{Name: "base", Value: 0}, func(g *Gives) Coef { return g.FighterWings })
-	gives("engulfCapacity", "Engulf capacity (largest size engulfed)", "what systems give", res.EngulfCapacity, ruleset.Input{Name: "base", Value: 0}, func(g *Gives) Coef { return g.Engulf })
-	gives("repairRolls", "Extra repair rolls per ship", "what systems give", res.RepairRolls, ruleset.Input{Name: "base", Value: 0}, func(g *Gives) Coef { return g.RepairRolls })
+	root.Children = append(root.Children, used,
+		x.node("hitsToSuppress", "Hits per ship to suppress", cat.suppressFormula, res.HitsToSuppress, ruleset.Input{Name: "size", Value: float64(c.Size)}),
+		x.node("maxPerSquadron", "Most ships per squadron", fm.maxPerSquadron, res.MaxPerSquadron, ruleset.Input{Name: "size", Value: float64(c.Size)}))
+	gives("fighterWings", "Fighter wings", "what systems give", res.FighterWings, "base", 0, func(g *Gives) Coef { return g.FighterWings })
+	gives("engulfCapacity", "Engulf capacity (largest size engulfed)", "what systems give", res.EngulfCapacity, "base", 0, func(g *Gives) Coef { return g.Engulf })
+	gives("repairRolls", "Extra repair rolls per ship", "what systems give", res.RepairRolls, "base", 0, func(g *Gives) Coef { return g.RepairRolls })
 	res.Explanation = root
+}
+
+// gainsInputs counts the inputs the systems add to the explanation: one
+// per number each entry's kind changes.
+func gainsInputs(ev *evaluation) int {
+	n := 0
+	for i := range ev.entries {
+		if k := ev.entries[i].kind; k != nil {
+			n += k.text.gives
+		}
+	}
+	return n
+}
+
+// systemKeys are the explanation keys of the first entries.
+var systemKeys = func() (keys [MaxSystems]string) {
+	for i := range keys {
+		keys[i] = "cost.systems[" + itoa(i) + "]"
+	}
+	return keys
+}()
+
+func systemKey(i int) string {
+	if i < len(systemKeys) {
+		return systemKeys[i]
+	}
+	return "cost.systems[" + itoa(i) + "]"
 }

@@ -18,7 +18,7 @@ type validator struct {
 }
 
 func (v *validator) add(sev ruleset.Severity, rule string, at *ruleset.Loc, hint, format string, args ...any) {
-	v.out = append(v.out, ruleset.Problem{Rule: rule, Severity: sev, Path: at.String(), Message: fmt.Sprintf(format, args...), Hint: hint})
+	v.out = append(v.out, ruleset.Problem{Rule: rule, Severity: sev, Path: at.String(), Message: capital(fmt.Sprintf(format, args...)), Hint: hint})
 }
 
 func (v *validator) errorf(rule string, at *ruleset.Loc, hint, format string, args ...any) {
@@ -245,7 +245,7 @@ func (v *validator) notTogether(i int, at *ruleset.Loc, k *Kind) {
 		for j := range i {
 			if q := v.entries[j].kind; q != nil && q.Kind == p {
 				v.errorf(RuleNotTogether, at.Key("kind"), "remove one of the two",
-					"%s cannot go with %s (systems[%d])", capital(k.words(0)), q.words(0), j)
+					"%s cannot go with %s at systems[%d]", capital(k.words(0)), q.words(0), j)
 				return
 			}
 		}
@@ -258,19 +258,19 @@ func (v *validator) sizeLimits(at *ruleset.Loc, s *System, k *Kind) {
 	if size == 1 {
 		switch k.Limits.Size1 {
 		case Size1Refused:
-			v.errorf(RuleDestroyer, at.Key("kind"), fmt.Sprintf("remove %s, or make the ship size %d or more", k.them(s.Count), max(2, k.Limits.MinSize)),
-				"a destroyer (size 1) arms only %s, so it cannot carry %s", v.destroyerArms(), k.words(0))
+			v.errorf(RuleDestroyer, at.Key("kind"), fmt.Sprintf("remove this entry, or make the ship size %d or more", max(2, k.Limits.MinSize)),
+				"a destroyer (size 1) arms only %s, so it cannot carry %s", v.destroyerArms(), k.all())
 		case Size1BuiltIn:
 			v.errorf(RuleBuiltIn, at.Key("kind"), "remove this entry",
-				"a destroyer (size 1) has %s built in (its %d\" move) and buys none", k.words(0), v.cat.Sizes[0].Move)
+				"a destroyer (size 1) has %s built in (its %d\" move) and buys none", k.all(), v.cat.Sizes[0].Move)
 		}
 		if k.Limits.Size1 != Size1Allowed {
 			return
 		}
 	}
 	if size >= 1 && size < k.Limits.MinSize {
-		v.errorf(RuleMinSize, at.Key("kind"), fmt.Sprintf("make the ship size %d or more, or remove %s", k.Limits.MinSize, k.them(s.Count)),
-			"%s need%s a ship of size %d or more; %s is size %d", capital(k.words(0)), k.verbS(0), k.Limits.MinSize, v.words, size)
+		v.errorf(RuleMinSize, at.Key("kind"), fmt.Sprintf("make the ship size %d or more, or remove this entry", k.Limits.MinSize),
+			"%s need a ship of size %d or more; %s is size %d", k.all(), k.Limits.MinSize, v.words, size)
 	}
 }
 
@@ -349,7 +349,7 @@ func (v *validator) overfull() {
 		n := ceilDiv(over, per)
 		ways = append(ways, fmt.Sprintf("buy %s (%s)", k.words(n), signed(smul(n, k.Points.At(size)))))
 	}
-	v.errorf(RuleSpace, ruleset.Root("systems"), list(ways, "or"),
+	v.errorf(RuleSpace, ruleset.Root("systems"), choices(ways),
 		"%s uses %d of its %s", capital(v.words), res.SpaceUsed, units(res.Space))
 }
 
@@ -375,8 +375,18 @@ func (v *validator) factionTraits() {
 	if len(missing) == 0 {
 		return
 	}
+	lacks := "lacks " + list(missing, "and")
+	switch {
+	case len(missing) < len(need):
+	case len(need) == 1:
+		lacks = "does not"
+	case len(need) == 2:
+		lacks = "carries neither"
+	default:
+		lacks = "carries none of them"
+	}
 	v.errorf(RuleFactionKind, ruleset.Root("faction"), "add "+list(adds, "and")+" to the systems, or change the faction",
-		"%s ships carry %s; this one has no %s", f.Name, list(need, "and"), list(missing, "and"))
+		"%s ships carry %s, and this one %s", f.Name, list(need, "and"), lacks)
 }
 
 // experimental gives the BS-EXP-01 warning, naming the experimental

@@ -85,31 +85,40 @@ func (k *Kind) Count(n int) string {
 }
 
 // words names n systems of the kind in a sentence: "1 light battery",
-// "3 light batteries", "the fast drives"; n 0 names them all, and so does
-// 1 of a kind that has no plural of its own (engulfing, fast drives).
+// "3 light batteries", "the engulfing". n 0 names what the entry holds:
+// "the light batteries", and for a once-only kind "the reinforced hull".
 func (k *Kind) words(n int) string {
 	switch {
-	case n == 0 || n == 1 && k.mass():
+	case n == 0 && !k.Limits.Once:
 		return "the " + strings.ToLower(k.Plural)
+	case n == 0 || n == 1 && k.single():
+		return "the " + strings.ToLower(k.Name)
 	case n == 1:
 		return "1 " + strings.ToLower(k.Name)
 	}
 	return itoa(n) + " " + strings.ToLower(k.Plural)
 }
 
-// mass reports whether the kind's name is the same for one and many.
-func (k *Kind) mass() bool { return k.Name == k.Plural }
+// all names the kind in general: "missile launchers", "fast drives".
+func (k *Kind) all() string { return strings.ToLower(k.Plural) }
 
-// many reports whether n systems of the kind take a plural verb: "the
-// fast drives are", "the engulfing is", "2 extra shields are".
+// single reports whether one of the kind is named without a number: a
+// once-only kind, or one whose name is the same for one and many.
+func (k *Kind) single() bool { return k.Limits.Once || k.Name == k.Plural }
+
+// many reports whether words(n) takes a plural verb: "the fast drives
+// are", "the engulfing is", "2 extra shields are".
 func (k *Kind) many(n int) bool {
-	if n == 0 || k.mass() {
+	switch {
+	case n == 0 && !k.Limits.Once:
 		return strings.HasSuffix(k.Plural, "s")
+	case n == 0 || n == 1 && k.single():
+		return strings.HasSuffix(k.Name, "s")
 	}
 	return n != 1
 }
 
-// are is the verb for n systems of the kind: "is" or "are".
+// are is the verb for words(n): "is" or "are".
 func (k *Kind) are(n int) string {
 	if k.many(n) {
 		return "are"
@@ -117,12 +126,21 @@ func (k *Kind) are(n int) string {
 	return "is"
 }
 
-// them is the pronoun for n systems of the kind: "it" or "them".
+// them is the pronoun for words(n): "it" or "them".
 func (k *Kind) them(n int) string {
 	if k.many(n) {
 		return "them"
 	}
 	return "it"
+}
+
+// verbS is the ending of a present-tense verb for n systems of the kind:
+// "s" when they take a singular verb ("the engulfing needs"), else "".
+func (k *Kind) verbS(n int) string {
+	if k.many(n) {
+		return ""
+	}
+	return "s"
 }
 
 // units writes n space units: "1 space unit", "3 space units".
@@ -141,6 +159,15 @@ func points(n int) string {
 	return number(n) + " points"
 }
 
+// choices joins ways out as a hint offers them: "a", "a, or b",
+// "a, b, or c".
+func choices(ways []string) string {
+	if len(ways) < 2 {
+		return strings.Join(ways, "")
+	}
+	return strings.Join(ways[:len(ways)-1], ", ") + ", or " + ways[len(ways)-1]
+}
+
 // list joins words as a sentence does: "a", "a and b", "a, b and c"
 // (with "or" for or).
 func list(words []string, conj string) string {
@@ -151,13 +178,4 @@ func list(words []string, conj string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
-}
-
-// verbS is the ending of a present-tense verb for n systems of the kind:
-// "s" when they take a singular verb ("the engulfing needs"), else "".
-func (k *Kind) verbS(n int) string {
-	if k.many(n) {
-		return ""
-	}
-	return "s"
 }
