@@ -167,3 +167,53 @@ func TestDesignKeepsItsGame(t *testing.T) {
 	}
 	c.do("POST", "/api/v1/designs/"+made.ID+"/fork", map[string]any{"name": "Faster Attack Cruiser"}).want(t, 201)
 }
+
+// TestBattleshiftFleetRoutes: /fleets/validate and /fleets/evaluate take a
+// Battleshift fleet (classes embedded); the library keeps Metaverse's
+// fleets only and says where a Battleshift one goes.
+func TestBattleshiftFleetRoutes(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	doc, err := os.ReadFile("../testdata/battleshift/fleets/vanguard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Legal    bool
+		Problems []any
+	}
+	a.do("POST", "/api/v1/fleets/validate", doc).want(t, 200).decode(t, &rep)
+	if !rep.Legal || rep.Problems == nil {
+		t.Errorf("validate vanguard: %+v", rep)
+	}
+	var ev struct {
+		Fleet      struct{ Name string }
+		Evaluation struct {
+			Legal       bool
+			Cost        int
+			PointsLimit int
+			Squadrons   []struct{ TotalDamage int }
+		}
+	}
+	a.do("POST", "/api/v1/fleets/evaluate", doc).want(t, 200).decode(t, &ev)
+	if ev.Fleet.Name != "Vanguard" || !ev.Evaluation.Legal || ev.Evaluation.Cost != 710 || ev.Evaluation.PointsLimit != 750 || len(ev.Evaluation.Squadrons) != 5 {
+		t.Errorf("evaluate vanguard: %+v", ev)
+	}
+	bad, err := os.ReadFile("../testdata/battleshift/fleets/BS-FL-01.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.do("POST", "/api/v1/fleets/validate", bad).want(t, 200).decode(t, &rep)
+	if rep.Legal {
+		t.Errorf("BS-FL-01 fixture legal")
+	}
+	var f map[string]any
+	if err := json.Unmarshal(doc, &f); err != nil {
+		t.Fatal(err)
+	}
+	c := e.withToken("admiral")
+	r := c.do("POST", "/api/v1/fleets", map[string]any{"fleet": f}).want(t, 400)
+	if !strings.Contains(string(r.Body), "Battleshift fleets are not kept in the library yet") || !strings.Contains(string(r.Body), `"path":"fleet.ruleset"`) {
+		t.Errorf("saving a Battleshift fleet: %s", r.Body)
+	}
+}
