@@ -14,7 +14,6 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
-	"github.com/slipway/slipway/sheets"
 )
 
 // Battleshift through the API: every answer these tests get is checked
@@ -92,17 +91,14 @@ func TestBattleshiftDesignRoutes(t *testing.T) {
 	for _, p := range []string{"", "/versions", "/versions/1", "/versions/2", "/lineage"} {
 		c.do("GET", "/api/v1/designs/"+made.ID+p, nil).want(t, 200)
 	}
+	r := c.do("GET", "/api/v1/designs/"+made.ID+"/compare?from=1&to=2", nil).want(t, 400)
+	if !strings.Contains(string(r.Body), "Metaverse designs only") {
+		t.Errorf("compare of a Battleshift design: %s", r.Body)
+	}
 	var exported map[string]any
 	c.do("GET", "/api/v1/designs/"+made.ID+"/export", nil).want(t, 200).decode(t, &exported)
 	if exported["ruleset"] != "battleshift" || exported["size"] != float64(4) {
 		t.Errorf("export: %v", exported)
-	}
-	if _, printed := sheets.PrinterFor(battleshift.ID); printed {
-		r := c.do("GET", "/api/v1/designs/"+made.ID+"/sheet.pdf", nil).want(t, 200)
-		if !bytes.HasPrefix(r.Body, []byte("%PDF-")) {
-			t.Errorf("sheet of a Battleshift design: %.100s", r.Body)
-		}
-		c.do("GET", "/api/v1/designs/"+made.ID+"/card.pdf", nil).want(t, 404) // it has a sheet, no card
 	}
 	var page struct {
 		Designs []struct {
@@ -134,8 +130,9 @@ func TestBattleshiftDesignRoutes(t *testing.T) {
 }
 
 // TestBattleshiftFleetAnswers: a Battleshift fleet, its classes embedded,
-// on /fleets/validate, /fleets/evaluate and /fleets/pack; each fleet
-// fixture yields its rule.
+// on /fleets/validate and /fleets/evaluate with its squadrons' numbers;
+// each fleet fixture yields its rule; a fleet of a game not served is
+// R-DOC-01 on the three fleet routes. (TestBattleshiftPrints prints it.)
 func TestBattleshiftFleetAnswers(t *testing.T) {
 	e := newEnv(t)
 	a := e.anon()
@@ -192,29 +189,6 @@ func TestBattleshiftFleetAnswers(t *testing.T) {
 			t.Errorf("fleets/%s of ruleset nope: %s", route, r.Body)
 		}
 	}
-	r := a.do("POST", "/api/v1/fleets/pack", vanguard)
-	p, _ := sheets.PrinterFor(battleshift.ID)
-	if _, packs := p.(ruleset.FleetPrinter); packs {
-		if r.Status != 200 || !bytes.HasPrefix(r.Body, []byte("%PDF-")) {
-			t.Errorf("pack vanguard: %d %.200s", r.Status, r.Body)
-		}
-	} else if r.Status != 404 {
-		t.Errorf("pack vanguard without a fleet printer: %d %.200s, want 404", r.Status, r.Body)
-	}
-}
-
-// TestBattleshiftAids: Battleshift's play aids, once its printer is
-// registered.
-func TestBattleshiftAids(t *testing.T) {
-	if _, ok := sheets.PrinterFor(battleshift.ID); !ok {
-		t.Skip("Battleshift has no printer yet")
-	}
-	e := newEnv(t)
-	r := e.anon().do("GET", "/api/v1/rulesets/battleshift/aids.pdf", nil).want(t, 200)
-	if !bytes.HasPrefix(r.Body, []byte("%PDF-")) || !strings.Contains(r.Header.Get("Content-Disposition"), "battleshift") {
-		t.Errorf("Battleshift aids: %s %.100s", r.Header.Get("Content-Disposition"), r.Body)
-	}
-	e.anon().do("HEAD", "/api/v1/rulesets/battleshift/aids.pdf", nil).want(t, 200)
 }
 
 // served is the OpenAPI document the server answers, as JSON values.
