@@ -2,6 +2,7 @@ package designer
 
 import (
 	"fmt"
+	"github.com/slipway/slipway/ruleset"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,14 +31,7 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 	v.techLevel()
 	v.tierLimit()
 	if v.omitted > 0 {
-		sev := Warning
-		if v.omittedErrors > 0 {
-			sev = Error
-		}
-		v.out = append(v.out, Problem{Rule: RuleProblemCap, Severity: sev,
-			Message: fmt.Sprintf("%d more problems not listed (%d errors, %d warnings); only the first %d are",
-				v.omitted, v.omittedErrors, v.omitted-v.omittedErrors, MaxProblems),
-			Hint: "fix the problems listed and validate again"})
+		v.out = append(v.out, ruleset.Omitted(v.omitted, v.omittedErrors, MaxProblems))
 	}
 	return v.out
 }
@@ -45,11 +39,11 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 // MaxProblems is the most problems Validate lists one by one; the rest
 // are counted in one last R-LIM-07 problem, so that a large document
 // cannot turn into an answer or a stored record many times its size.
-const MaxProblems = 100
+const MaxProblems = ruleset.MaxProblems
 
 // RuleProblemCap is the rule id of the problem that counts the problems
 // past MaxProblems. It is an error when any of those is one.
-const RuleProblemCap = "R-LIM-07"
+const RuleProblemCap = ruleset.RuleProblemCap
 
 type validator struct {
 	c   *Catalogue
