@@ -29,12 +29,13 @@ func (tb *tab) pickRow(path, value string) {
 	tb.click(`#rowpicker [data-value="` + value + `"]`)
 }
 
-// phone switches the tab to a 390 px phone, checks nothing scrolls
-// sideways, writes the screenshot name with SLIPWAY_SCREENSHOTS, and
-// switches back to the desktop width.
-func (tb *tab) shootWidths(name string, ready func()) {
+// shootWidths shows the page at 1280 and at 390 px (a phone), checks
+// that nothing scrolls sideways, writes the screenshots name-1280.png and
+// name-390.png with SLIPWAY_SCREENSHOTS (scrolled to the element scroll[i]
+// names, if any, else to the top), and goes back to the desktop width.
+func (tb *tab) shootWidths(name string, ready func(), scroll ...string) {
 	tb.t.Helper()
-	for _, w := range []int64{1280, 390} {
+	for i, w := range []int64{1280, 390} {
 		if w < 500 {
 			tb.do("phone width", chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile))
 		} else {
@@ -47,7 +48,11 @@ func (tb *tab) shootWidths(name string, ready func()) {
 			tb.t.Errorf("%s at %d px scrolls sideways: %d px wide", name, w, got)
 		}
 		if dir := os.Getenv("SLIPWAY_SCREENSHOTS"); dir != "" {
-			eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+			if i < len(scroll) && scroll[i] != "" {
+				eval[bool](tb, `(document.querySelector(`+jsString(scroll[i])+`).scrollIntoView({block: 'start', behavior: 'instant'}), true)`)
+			} else {
+				eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+			}
 			ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
 			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			cancel()
@@ -150,7 +155,7 @@ func TestDesignerBuildsFastAttackCruiser(t *testing.T) {
 		t.Error("the Battleshift draft touched Metaverse's slot")
 	}
 	tb.checkPage("Battleshift designer with the Fast Attack Cruiser")
-	tb.shootWidths("battleshift-designer", tb.settle)
+	tb.shootWidths("battleshift-designer", tb.settle, "#g-ship", "#g-systems")
 
 	// A heavy battery more does not fit: BS-SPACE-01 beside the systems.
 	tb.pickRow("systems", "heavyBattery")

@@ -32,6 +32,9 @@ type Page struct {
 	Data any
 	// User is the signed-in user's name, or "" (filled in by render).
 	User string
+	// Games names the games served, for the footer: "Battleshift and
+	// Metaverse" (filled in by render).
+	Games string
 }
 
 // pages holds one template set per page: the layout plus the page's file.
@@ -74,6 +77,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	if u := s.user(r); u != nil {
 		p.User = u.Name
 	}
+	p.Games = s.gameNames()
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, p); err != nil {
 		panic(fmt.Sprintf("web: render %s: %v", name, err))

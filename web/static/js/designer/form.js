@@ -37,7 +37,7 @@ function FormGroup({ ctx, group }) {
   const helpId = group.help ? `g-${slug(group.legend)}-help` : undefined;
   return html`<${Group} id=${'g-' + slug(group.legend)} heading=${group.legend} count=${rows ? list(get(ctx.doc, rows.name)).length : undefined}>
     ${group.help ? html`<p class="group-help" id=${helpId}>${group.help}</p>` : ''}
-    <div class="grid">${fs.map((f) => html`<${Field} key=${f.name} ctx=${ctx} field=${f} path=${f.name} />`)}</div>
+    <div class="grid">${fs.map((f) => html`<${Field} key=${f.name} ctx=${ctx} field=${f} path=${f.name} heading=${rows && rows.label === group.legend ? 'hidden' : ''} />`)}</div>
   </${Group}>`;
 }
 
@@ -53,8 +53,11 @@ function Widget({ ctx, field, heading }) {
 }
 
 /** Field is one input of the description at path. */
-export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelow }) {
+export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelow, heading }) {
   const help = hint === undefined ? f.help : hint;
+  // A field with a paragraph of help takes two columns, so the help
+  // reads as lines rather than a narrow column.
+  const roomy = help && help.length > 90 ? 'wide' : '';
   switch (f.kind) {
     case 'text':
       return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} cls=${f.optional ? '' : 'wide'} />`;
@@ -69,14 +72,14 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
         return html`<${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${help} choices=${choices}
           allowEmpty=${ctx.defaultAt(path) === undefined} onPick=${onPick} describedBy=${describedBy} />`;
       }
-      return html`<${NumField} ctx=${ctx} path=${path} label=${f.label} hint=${help} min=${f.min} max=${f.max} />`;
+      return html`<${NumField} ctx=${ctx} path=${path} label=${f.label} hint=${help} min=${f.min} max=${f.max} cls=${roomy} />`;
     }
     case 'enum':
-      return html`<${EnumField} ctx=${ctx} field=${f} path=${path} hint=${help} onPick=${onPick} describedBy=${describedBy} noteBelow=${noteBelow} />`;
+      return html`<${EnumField} ctx=${ctx} field=${f} path=${path} hint=${help} onPick=${onPick} describedBy=${describedBy} noteBelow=${noteBelow} cls=${roomy} />`;
     case 'boolean':
       return html`<${CheckField} ctx=${ctx} path=${path} label=${f.label} />`;
     case 'rows':
-      return html`<${RowsField} ctx=${ctx} field=${f} path=${path} />`;
+      return html`<${RowsField} ctx=${ctx} field=${f} path=${path} heading=${heading} />`;
     case 'widget':
       return html`<${Widget} ctx=${ctx} field=${f} />`;
     default:
@@ -89,7 +92,7 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
 /** EnumField picks one option. An option whose value is empty is the
  *  choice that leaves the field out ("Generic"). The chosen option's help
  *  is shown under it. */
-function EnumField({ ctx, field: f, path, hint, onPick, describedBy, noteBelow }) {
+function EnumField({ ctx, field: f, path, hint, onPick, describedBy, noteBelow, cls }) {
   const opts = f.options || [];
   const none = opts.find((o) => o.value === '');
   const real = opts.filter((o) => o.value !== '');
@@ -98,10 +101,10 @@ function EnumField({ ctx, field: f, path, hint, onPick, describedBy, noteBelow }
   const noteId = idFor(path, '-o');
   const note = chosen && chosen.help && !noteBelow ? html`<span class="option-help" id=${noteId}>${chosen.help}</span>` : null;
   const ids = [describedBy, chosen && chosen.help ? noteId : undefined].filter(Boolean).join(' ') || undefined;
-  return html`<div class="field enum">
+  return html`<div class=${'field enum ' + (cls || '')}>
     <${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${hint} choices=${real.map((o) => o.value)}
       labels=${(v) => optionLabel(byValue.get(v) || { value: v })}
-      allowEmpty=${!!none || (f.optional && ctx.defaultAt(path) === undefined)} emptyLabel=${none ? none.label : '—'}
+      allowEmpty=${!!none || (!!f.optional && ctx.defaultAt(path) === undefined)} emptyLabel=${none ? none.label : '—'}
       onPick=${onPick} describedBy=${ids} />
     ${note}
   </div>`;
@@ -161,7 +164,7 @@ export const pickerColumn = (field) => {
  *  column's choice when it is an enum), remove, and the columns of each
  *  row. Problems about the whole list are shown above its rows, and the
  *  list takes the focus when one of them is chosen in the panel. */
-function RowsField({ ctx, field, path }) {
+function RowsField({ ctx, field, path, heading }) {
   const rows = list(get(ctx.doc, path));
   ctx.reg(path);
   const pick = pickerColumn(field);
@@ -170,7 +173,7 @@ function RowsField({ ctx, field, path }) {
   const headId = idFor(path, '-rh');
   return html`<div class="rows full" data-path=${path} data-focus-self="" tabindex="-1" role="group" aria-labelledby=${headId}
       aria-describedby=${probs.length ? idFor(path, '-p') : undefined} aria-invalid=${probs.some((p) => p.severity === 'error') ? 'true' : undefined}>
-    <h3 class="rows-h" id=${headId}>${field.label} <span class="count">${rows.length}</span></h3>
+    <h3 class=${'rows-h' + (heading === 'hidden' ? ' visually-hidden' : '')} id=${headId}>${field.label} <span class="count">${rows.length}</span></h3>
     <${Problems} ctx=${ctx} path=${path} />
     ${rows.length ? html`<div class="row-list">${rows.map((row, i) => html`<${RowItem} key=${i} ctx=${ctx} field=${field} path=${`${path}[${i}]`} row=${row} n=${i + 1} />`)}</div>`
       : html`<p class="muted">None yet.</p>`}
