@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // RuleDocument is the shared rule of the envelope: schema 1, a ruleset
@@ -119,8 +120,8 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 // PeekRuleset returns the string value of the top-level "ruleset" member
 // of the JSON object b, without decoding the rest: false when b is not an
 // object that far, has no such member, or its value is not a plain string
-// (the ruleset's strict decoder then says what is wrong). It allocates
-// only the value it returns.
+// or not valid UTF-8 (the ruleset's strict decoder then says what is
+// wrong). It allocates only the value it returns.
 func PeekRuleset(b []byte) (string, bool) {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -146,7 +147,7 @@ func PeekRuleset(b []byte) (string, bool) {
 				return "", false
 			}
 			vs, ve, ok := plainString(b, i)
-			if !ok {
+			if !ok || !utf8.Valid(b[vs:ve-1]) {
 				return "", false
 			}
 			return string(b[vs : ve-1]), true

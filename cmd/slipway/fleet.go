@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/fleet/fleetpdf"
+	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/sheets"
 )
 
 // fleetReport is the result of one fleet file, as printed by
@@ -22,6 +25,81 @@ type fleetReport struct {
 
 	fleet  *fleet.Fleet
 	result *fleet.Result
+	// seam is the evaluation of a fleet of a game whose fleets embed
+	// their classes (ruleset.Fleets), instead of fleet and result.
+	seam *seamFleet
+}
+
+// seamFleet is a fleet of a game whose fleets embed their ship classes
+// (ruleset.Fleets), with its evaluation.
+type seamFleet struct {
+	rs   ruleset.Ruleset
+	doc  ruleset.Fleet
+	eval ruleset.FleetEvaluation
+}
+
+// line is the fleet's verdict in one line.
+func (r fleetReport) line() string {
+	if r.seam != nil {
+		if t, ok := r.seam.eval.(interface{ TotalsLine() string }); ok {
+			return t.TotalsLine()
+		}
+		if r.Legal {
+			return "legal"
+		}
+		return "illegal"
+	}
+	return r.result.TotalsLine()
+}
+
+// seamFleetFile reads name as a fleet of a game whose fleets embed their
+// classes. handled is false for a document of another game (Metaverse,
+// whose fleets reference library designs).
+func seamFleetFile(reg *ruleset.Registry, name string) (r fleetReport, handled bool) {
+	raw, st, problems := readDocument(name, func(rd io.Reader) ([]byte, error) {
+		return io.ReadAll(io.LimitReader(rd, fleet.MaxDocumentBytes+1))
+	})
+	if !st.Readable {
+		return fleetReport{fileStatus: st, Problems: problems}, true
+	}
+	rs, err := reg.Pick(raw)
+	if err != nil {
+		var de *designer.DecodeError
+		errors.As(err, &de)
+		return fleetReport{fileStatus: st, Problems: designer.Problems{de.Problem()}}, true
+	}
+	fl, ok := rs.(ruleset.Fleets)
+	if !ok {
+		return fleetReport{}, false
+	}
+	r = fleetReport{fileStatus: st, Problems: designer.Problems{}}
+	f, err := fl.DecodeFleet(raw)
+	if err != nil {
+		var de *designer.DecodeError
+		if errors.As(err, &de) {
+			r.Problems = append(r.Problems, de.Problem())
+		} else {
+			r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		}
+		return r, true
+	}
+	ev, err := fl.EvaluateFleet(f, nil)
+	if err != nil {
+		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		return r, true
+	}
+	r.Decoded, r.seam = true, &seamFleet{rs: rs, doc: f, eval: ev}
+	r.Problems = ev.Findings()
+	r.Legal = r.Problems.Legal()
+	return r, true
+}
+
+// checkAnyFleetFile is seamFleetFile, or checkFleetFile for Metaverse.
+func checkAnyFleetFile(reg *ruleset.Registry, ev *fleet.Evaluator, name string) fleetReport {
+	if r, ok := seamFleetFile(reg, name); ok {
+		return r
+	}
+	return checkFleetFile(ev, name)
 }
 
 func fleetCommand() command {
@@ -92,9 +170,10 @@ func fleetValidate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ev := fleet.NewEvaluator(nil)
+	reg := registry()
 	var reports []fleetReport
 	for _, name := range files {
-		r := checkFleetFile(ev, name)
+		r := checkAnyFleetFile(reg, ev, name)
 		reports = append(reports, r)
 		switch {
 		case !r.Readable:
@@ -109,7 +188,7 @@ func fleetValidate(args []string, stdout, stderr io.Writer) int {
 			case !r.Decoded:
 				fmt.Fprintf(stdout, "%s: illegal, not a valid fleet document\n", name)
 			default:
-				fmt.Fprintf(stdout, "%s: %s\n", name, r.result.TotalsLine())
+				fmt.Fprintf(stdout, "%s: %s\n", name, r.line())
 			}
 			for _, p := range r.Problems {
 				fmt.Fprintf(stdout, "  %s\n", p)
@@ -138,12 +217,32 @@ func fleetEval(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	r := checkFleetFile(fleet.NewEvaluator(nil), files[0])
+	r := checkAnyFleetFile(registry(), fleet.NewEvaluator(nil), files[0])
 	if !r.Decoded {
 		for _, p := range r.Problems {
 			fmt.Fprintf(stderr, "slipway fleet eval: %s: %s\n", files[0], p)
 		}
 		return 2
+	}
+	if r.seam != nil {
+		if *asJSON {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(r.seam.eval); err != nil {
+				fmt.Fprintln(stderr, "slipway fleet eval:", err)
+				return 2
+			}
+			return 0
+		}
+		if t, ok := r.seam.eval.(interface{ Text() string }); ok {
+			fmt.Fprint(stdout, t.Text())
+			return 0
+		}
+		fmt.Fprintf(stdout, "%s\n", r.line())
+		for _, p := range r.Problems {
+			fmt.Fprintf(stdout, "  %s\n", p)
+		}
+		return 0
 	}
 	res := r.result
 	if *asJSON {
@@ -197,12 +296,15 @@ func fleetPack(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return usageError(fs, "missing -o OUT.pdf: the file to write the PDF to (- for standard output)")
 	}
 	ev := fleet.NewEvaluator(nil)
-	r := checkFleetFile(ev, files[0])
+	r := checkAnyFleetFile(registry(), ev, files[0])
 	if !r.Decoded {
 		for _, p := range r.Problems {
 			fmt.Fprintf(stderr, "slipway fleet pack: %s: %s\n", files[0], p)
 		}
 		return 2
+	}
+	if r.seam != nil {
+		return seamFleetPack(ctx, r, pf, files[0], stdout, stderr)
 	}
 	if !r.Legal {
 		fmt.Fprintf(stderr, "slipway fleet pack: warning: %s is not legal; the pack says so (see slipway fleet validate %s)\n", files[0], files[0])
@@ -290,4 +392,32 @@ func zoneList(zs []fleet.Zone) string {
 		parts = append(parts, fmt.Sprintf("%s %d%%", z.Zone, z.MaxShare))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// seamFleetPack writes the pack of a fleet of a game printed through the
+// ruleset seam (sheets.PrinterFor).
+func seamFleetPack(ctx context.Context, r fleetReport, pf printFlags, name string, stdout, stderr io.Writer) int {
+	p, _ := sheets.PrinterFor(r.seam.rs.Info().ID)
+	fp, ok := p.(ruleset.FleetPrinter)
+	if !ok {
+		fmt.Fprintf(stderr, "slipway fleet pack: %s fleets have no printed pack yet\n", r.seam.rs.Info().Name)
+		return 1
+	}
+	if !r.Legal {
+		fmt.Fprintf(stderr, "slipway fleet pack: warning: %s is not legal; the pack says so (see slipway fleet validate %s)\n", name, name)
+	}
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(stderr, "slipway fleet pack:", err)
+		return 1
+	}
+	opt := pf.options()
+	b, err := fp.FleetPack(r.seam.doc, r.seam.eval, ruleset.PrintOptions{Paper: opt.Paper, BW: opt.BW})
+	if err == nil {
+		err = writeOutput(*pf.out, stdout, func(w io.Writer) error { _, err := w.Write(b); return err })
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "slipway fleet pack:", err)
+		return 1
+	}
+	return 0
 }

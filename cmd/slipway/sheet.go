@@ -11,6 +11,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -46,12 +47,28 @@ func (p printFlags) options() sheets.Options {
 // maxFiles bound the design files it takes (maxFiles < 0: no bound).
 func printCommand(name, summary, usage string, minFiles, maxFiles int, cards bool,
 	write func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error) command {
+	return printCommandSeam(name, summary, usage, minFiles, maxFiles, cards, nil, write)
+}
+
+// seamPrint adds a printing command's flags for the games printed through
+// the ruleset seam and returns what prints them: done is false when the
+// files are Metaverse's, which write prints.
+type seamPrint func(fs *flag.FlagSet) func(files []string, pf printFlags, stdout, stderr io.Writer) (code int, done bool)
+
+// printCommandSeam is printCommand with seam, which prints the games
+// printed through the ruleset seam (nil: Metaverse only).
+func printCommandSeam(name, summary, usage string, minFiles, maxFiles int, cards bool, seam seamPrint,
+	write func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error) command {
 	return command{
 		name:    name,
 		summary: summary,
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags(name, stderr, usage)
 			pf := addPrintFlags(fs, cards)
+			var other func(files []string, pf printFlags, stdout, stderr io.Writer) (int, bool)
+			if seam != nil {
+				other = seam(fs)
+			}
 			files, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -68,6 +85,11 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 			}
 			if _, err := sheets.OptionsFromQuery(url.Values{"paper": {*pf.paper}}); err != nil {
 				return usageError(fs, "--paper must be letter or a4 (you gave %q)", *pf.paper)
+			}
+			if other != nil {
+				if code, done := other(files, pf, stdout, stderr); done {
+					return code
+				}
 			}
 			m := costing.NewModel(designer.BuiltinCatalogue())
 			ships := make([]sheets.Ship, 0, len(files))
@@ -101,8 +123,32 @@ func printCommand(name, summary, usage string, minFiles, maxFiles int, cards boo
 }
 
 func sheetCommand() command {
-	return printCommand("sheet", "print a design's starship record sheet as PDF",
-		"sheet FILE -o OUT.pdf [--paper letter|a4] [--bw]", 1, 1, false,
+	seam := func(fs *flag.FlagSet) func([]string, printFlags, io.Writer, io.Writer) (int, bool) {
+		return func(files []string, pf printFlags, stdout, stderr io.Writer) (int, bool) {
+			doc, err := readAnyFile(registry(), files[0])
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway sheet: %v\n", err)
+				return 2, true
+			}
+			p, ok := sheets.PrinterFor(doc.rs.Info().ID)
+			if !ok {
+				return 0, false
+			}
+			ev, err := doc.rs.Evaluate(doc.d, nil)
+			if err != nil {
+				fmt.Fprintf(stderr, "slipway sheet: %v\n", err)
+				return 1, true
+			}
+			if !ev.Findings().Legal() {
+				fmt.Fprintf(stderr, "slipway sheet: warning: %s is not legal; the PDF says so (see slipway validate %s)\n", files[0], files[0])
+			}
+			o := pf.options()
+			b, err := p.Sheet(doc.d, ev, ruleset.PrintOptions{Paper: o.Paper, BW: o.BW, URL: filepath.Base(files[0])})
+			return writePDF("sheet", *pf.out, stdout, stderr, b, err), true
+		}
+	}
+	return printCommandSeam("sheet", "print a design's sheet as PDF (Metaverse: the starship record sheet; Battleshift: the class sheet)",
+		"sheet FILE -o OUT.pdf [--paper letter|a4] [--bw]", 1, 1, false, seam,
 		func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error {
 			return sheets.RecordSheet(w, ships[0], opt)
 		})
@@ -114,8 +160,30 @@ func cardCommand() command {
 }
 
 func aidsCommand() command {
-	return printCommand("aids", "print the quick-reference play aids and the plotting chart",
-		"aids -o OUT.pdf [--paper letter|a4] [--bw] [--one-per-page]", 0, 0, true,
+	seam := func(fs *flag.FlagSet) func([]string, printFlags, io.Writer, io.Writer) (int, bool) {
+		id := rulesetFlag(fs)
+		return func(_ []string, pf printFlags, stdout, stderr io.Writer) (int, bool) {
+			reg := registry()
+			r, bad := pickRuleset(reg, *id)
+			if bad != "" {
+				fmt.Fprintf(stderr, "slipway aids: %s\n", bad)
+				return 2, true
+			}
+			p, ok := sheets.PrinterFor(r.Info().ID)
+			if !ok && r != reg.Fallback() {
+				fmt.Fprintf(stderr, "slipway aids: %s has no printed play aids yet\n", r.Info().Name)
+				return 1, true
+			}
+			if !ok {
+				return 0, false // Metaverse's, printed below
+			}
+			o := pf.options()
+			b, err := p.Aids(ruleset.PrintOptions{Paper: o.Paper, BW: o.BW})
+			return writePDF("aids", *pf.out, stdout, stderr, b, err), true
+		}
+	}
+	return printCommandSeam("aids", "print a game's play aids (Metaverse: quick-reference cards and the plotting chart; --ruleset battleshift: its quick reference)",
+		"aids -o OUT.pdf [--ruleset ID] [--paper letter|a4] [--bw] [--one-per-page]", 0, 0, true, seam,
 		func(w io.Writer, _ []sheets.Ship, opt sheets.Options) error { return sheets.Aids(w, opt) })
 }
 
@@ -147,4 +215,17 @@ func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) err
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+// writePDF writes the PDF b rendered by a seam printer (or its error
+// err) to out, and returns the exit code.
+func writePDF(cmd, out string, stdout, stderr io.Writer, b []byte, err error) int {
+	if err == nil {
+		err = writeOutput(out, stdout, func(w io.Writer) error { _, err := w.Write(b); return err })
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "slipway %s: %v\n", cmd, err)
+		return 1
+	}
+	return 0
 }

@@ -278,6 +278,7 @@ func (x *fleetRun) classes() {
 		n = MaxFleetShips
 	}
 	x.results = make([]*Result, n)
+	x.res.Classes = make([]FleetClassResult, 0, n)
 	for i := range n {
 		c := &f.Classes[i]
 		at := ruleset.Root("classes").Idx(i)
@@ -294,7 +295,10 @@ func (x *fleetRun) classes() {
 			x.results[i] = res
 			cr.Result = res
 			doc := at.Key("document")
-			base := doc.String()
+			var base string
+			if len(res.Problems) > 0 {
+				base = doc.String()
+			}
 			for _, p := range res.Problems {
 				if p.Rule == RuleExperiment && f.Experimental {
 					continue // BS-FL-02 decides for the fleet, which allows them
@@ -330,6 +334,8 @@ func (x *fleetRun) squadrons() {
 		n = MaxFleetShips
 	}
 	entries, ships := 0, 0
+	x.res.Squadrons = make([]FleetSquadronResult, 0, n)
+	x.largest, x.largestClass, x.unsized = make([]int, 0, n), make([]string, 0, n), make([]bool, 0, n)
 	if e := fleetEntries(f.Squadrons[:n]); e > MaxFleetShips {
 		x.over(ruleset.Root("squadrons"), "squadron entries", e)
 	}
@@ -351,7 +357,7 @@ func (x *fleetRun) squadrons() {
 			eat := at.Key("ships").Idx(j)
 			k := e.Count
 			if k < 1 || k > MaxFleetCount {
-				x.add(FleetRuleDocument, eat.Key("count"), "use a count of 1 or more, or remove the entry (a squadron holds at most 7 ships)",
+				x.add(FleetRuleDocument, eat.Key("count"), fmt.Sprintf("use a count of 1 or more, or remove the entry (a squadron holds at most %d ships)", x.maxShips),
 					"count is %d; allowed 1-%d", k, MaxFleetCount)
 				k = max(0, min(k, MaxFleetCount))
 			}
@@ -377,23 +383,22 @@ func (x *fleetRun) squadrons() {
 		x.largestClass = append(x.largestClass, bigClass)
 		x.unsized = append(x.unsized, unsized)
 		sr.Mixed = len(sr.Classes) > 1
-		label := squadronLabel(s.ID, i)
 		switch {
 		case sr.Ships < 1:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", label)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", squadronLabel(s.ID, i))
 		case sr.Ships > x.maxShips:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", label, sr.Ships, x.maxShips)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", squadronLabel(s.ID, i), sr.Ships, x.maxShips)
 		}
 		if sr.Mixed && !f.MixedSquadrons {
 			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet to play the experimental rules of lines 804-970`,
-				"squadron %s mixes %d classes (%s)", label, len(sr.Classes), strings.Join(sr.Classes, ", "))
+				"squadron %s mixes %d classes (%s)", squadronLabel(s.ID, i), len(sr.Classes), strings.Join(sr.Classes, ", "))
 		}
 		if sr.SizeUnits > x.maxSizeUnits {
 			hint := fmt.Sprintf("remove ships until the squadron holds at most %d size units", x.maxSizeUnits)
-			if len(sr.Classes) == 1 && len(ms) > 0 && ms[0].res.Size > 0 {
-				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/ms[0].res.Size, ms[0].res.Size)
+			if size := fleetMemberSize(ms); len(sr.Classes) == 1 && size > 0 && size <= x.maxSizeUnits {
+				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/size, size)
 			}
-			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", label, sr.SizeUnits, x.maxSizeUnits)
+			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", squadronLabel(s.ID, i), sr.SizeUnits, x.maxSizeUnits)
 		}
 		ships += sr.Ships
 		x.res.Squadrons = append(x.res.Squadrons, sr)
@@ -404,21 +409,23 @@ func (x *fleetRun) squadrons() {
 	}
 }
 
-// sumSquadron fills a squadron's numbers from its members (the ships whose class
-// has an evaluation) and returns its largest size and the first class of
-// that size.
+// sumSquadron fills a squadron's numbers from its members (the ships
+// whose class has an evaluation), sorting them into test order, and
+// returns its largest size and the first class of that size.
 func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, string) {
 	ships, big, bigClass := 0, 0, ""
 	for i, m := range ms {
 		r := m.res
 		ships += m.n
-		sr.SizeUnits += m.n * r.Size
-		sr.TotalDamage += m.n * r.Hull
-		sr.HitsToSuppress += m.n * r.HitsToSuppress
-		sr.ShieldDice += m.n * r.Shields
-		sr.Cost += m.n * r.Cost
-		sr.FighterWings += m.n * r.FighterWings
-		sr.RepairRolls += m.n * r.RepairRolls
+		// Saturating, as the class's own numbers: absurd classes give
+		// large numbers, never wrapped ones.
+		sr.SizeUnits = sadd(sr.SizeUnits, smul(m.n, r.Size))
+		sr.TotalDamage = sadd(sr.TotalDamage, smul(m.n, r.Hull))
+		sr.HitsToSuppress = sadd(sr.HitsToSuppress, smul(m.n, r.HitsToSuppress))
+		sr.ShieldDice = sadd(sr.ShieldDice, smul(m.n, r.Shields))
+		sr.Cost = sadd(sr.Cost, smul(m.n, r.Cost))
+		sr.FighterWings = sadd(sr.FighterWings, smul(m.n, r.FighterWings))
+		sr.RepairRolls = sadd(sr.RepairRolls, smul(m.n, r.RepairRolls))
 		if i == 0 {
 			sr.Hardness, sr.DestructionSave, sr.Move = r.Hardness, r.DestructionSave, r.Move
 		}
@@ -433,9 +440,9 @@ func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, 
 		sr.Threshold = sr.TotalDamage / ships
 	}
 	if ships <= maxShips {
-		order := slices.Clone(ms)
-		slices.SortStableFunc(order, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
-		for _, m := range order {
+		slices.SortStableFunc(ms, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
+		sr.TestOrder = make([]string, 0, ships)
+		for _, m := range ms {
 			for range m.n {
 				sr.TestOrder = append(sr.TestOrder, m.class)
 			}
@@ -450,6 +457,14 @@ func fleetPoints(n int) string {
 		return "1 point"
 	}
 	return strconv.Itoa(n) + " points"
+}
+
+// fleetMemberSize is the size of the first member's class, 0 for none.
+func fleetMemberSize(ms []fleetMember) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[0].res.Size
 }
 
 // fleetEntries counts the entries of the squadrons' ships.
@@ -509,6 +524,7 @@ func (x *fleetRun) taskForces() {
 		first[i] = -1
 	}
 	limit := x.maxPerTaskForce()
+	x.res.TaskForces = make([]FleetTaskForceResult, 0, n)
 	refs := 0
 	if c := fleetRefs(f.TaskForces[:n]); c > MaxFleetShips {
 		x.over(ruleset.Root("taskForces"), "squadrons listed in task forces", c)
@@ -520,7 +536,6 @@ func (x *fleetRun) taskForces() {
 		tr := FleetTaskForceResult{ID: t.ID, Name: t.Name, Squadrons: []string{}, FlagshipSquadron: t.Flagship}
 		x.id(at.Key("id"), "task force", t.ID, x.taskAt, k)
 		x.text(at.Key("name"), "the task force's name", t.Name, 1, 80, false)
-		label := strconv.Quote(t.ID)
 		own = own[:0]
 		for m, sid := range t.Squadrons {
 			if refs == MaxFleetShips {
@@ -534,7 +549,7 @@ func (x *fleetRun) taskForces() {
 				continue
 			}
 			if slices.Contains(own, si) {
-				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %q is listed twice in task force %s", sid, label)
+				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %q is listed twice in task force %q", sid, t.ID)
 				continue
 			}
 			if first[si] >= 0 {
@@ -547,14 +562,14 @@ func (x *fleetRun) taskForces() {
 			sq := &x.res.Squadrons[si]
 			tr.Squadrons = append(tr.Squadrons, sq.ID)
 			tr.Ships += sq.Ships
-			tr.Cost += sq.Cost
+			tr.Cost = sadd(tr.Cost, sq.Cost)
 		}
 		if c := len(t.Squadrons); c < 1 || c > limit {
 			hint := fmt.Sprintf("give it 1 to %d squadrons", limit)
 			if c > limit && limit < MaxSquadronsPerTaskForce {
 				hint = fmt.Sprintf("split it into task forces of at most %d squadrons, or set \"maxSquadronsPerTaskForce\" up to %d", limit, MaxSquadronsPerTaskForce)
 			}
-			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %s has %d squadrons; allowed 1-%d", label, c, limit)
+			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %q has %d squadrons; allowed 1-%d", t.ID, c, limit)
 		}
 		if len(t.Squadrons) > 0 {
 			x.flagship(at, t, own, &tr)
@@ -614,7 +629,7 @@ func (x *fleetRun) flagship(at *ruleset.Loc, t *FleetTaskForce, own []int, tr *F
 func (x *fleetRun) totals() {
 	cost := 0
 	for _, sq := range x.res.Squadrons {
-		cost += sq.Cost
+		cost = sadd(cost, sq.Cost)
 	}
 	x.res.Cost = cost
 	if l := x.f.PointsLimit; l > 0 && cost > l {

@@ -111,7 +111,7 @@ func (r *Ruleset) schema() map[string]any {
 		"Class.universe":     {RuleText, text(0, 80)},
 		"Class.faction":      {RuleFaction, kw{"enum": factions}},
 		"Class.size":         {RuleSize, kw{"minimum": 1, "maximum": cat.MaxSize()}},
-		"Class.systems":      {RuleCounts, kw{"type": "array", "maxItems": MaxSystems}},
+		"Class.systems":      {RuleCounts, kw{"maxItems": MaxSystems}},
 		"System.kind":        {RuleKind, kw{"enum": kinds}},
 		"System.count":       {RuleCounts, kw{"minimum": 1, "maximum": 999}},
 	}
@@ -170,7 +170,7 @@ func (r *Ruleset) classConditions() []any {
 		for _, p := range k.Limits.NotWith {
 			if p > k.Kind { // each pair once
 				out = append(out, kw{"$comment": RuleNotTogether + " " + k.Kind + " " + p,
-					"not": systems(kw{"allOf": []any{has(k.Kind), has(p)}})})
+					"not": systems(kw{"type": "array", "allOf": []any{has(k.Kind), has(p)}})})
 			}
 		}
 		if k.Limits.MinSize > 2 {
@@ -187,7 +187,7 @@ func (r *Ruleset) classConditions() []any {
 	for _, f := range cat.Factions {
 		var all []any
 		for _, req := range f.Requires {
-			all = append(all, systems(has(req)))
+			all = append(all, systems(kw{"type": "array", "contains": has(req)["contains"]}))
 		}
 		out = append(out, kw{"$comment": RuleFactionKind + " " + f.ID,
 			"if": kw{"required": []any{"faction"}, "properties": kw{"faction": kw{"const": f.ID}}}, "then": kw{"allOf": all}})
@@ -217,7 +217,7 @@ func schemaOf(t reflect.Type, constraints map[string]constraint, conditions map[
 				fs["$comment"] = c.rule
 			}
 			props[name] = fs
-			if !strings.Contains(opts, "omit") && !(t == reflect.TypeFor[System]() && name == "count") {
+			if !strings.Contains(opts, "omit") && !optional[t.Name()+"."+name] {
 				required = append(required, name)
 			}
 		}
@@ -229,6 +229,11 @@ func schemaOf(t reflect.Type, constraints map[string]constraint, conditions map[
 	}
 	panic("battleshift: no schema for " + t.String())
 }
+
+// optional are the members a document may leave out although they are
+// always written: a count (default 1) and the systems (a ship may have
+// none, and validation asks for none).
+var optional = map[string]bool{"System.count": true, "Class.systems": true}
 
 // merge adds keywords k to schema s; nested keyword objects (items) are
 // merged into what s has.

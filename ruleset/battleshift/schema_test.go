@@ -134,6 +134,7 @@ func TestSchemaMatchesValidation(t *testing.T) {
 		"bionid half":       func(c *Class) { c.Faction = "bionid"; c.Systems = append(c.Systems, sys("noShields", 1)) },
 		"raishek":           func(c *Class) { c.Faction = "raishek"; c.Systems = append(c.Systems, sys("reinforcedHull", 1)) },
 		"no systems":        func(c *Class) { c.Systems = []System{} },
+		"null systems":      func(c *Class) { c.Systems = nil },
 		"blank name":        func(c *Class) { c.Name = "   " },
 		"control character": func(c *Class) { c.Universe = "a\u0007b" },
 		"description lines": func(c *Class) { c.Description = "one\ntwo\tthree" },

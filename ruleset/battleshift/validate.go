@@ -206,17 +206,18 @@ func (v *validator) pay(at *ruleset.Loc, s *System, k *Kind) {
 	if s.Pay == "" {
 		return
 	}
-	how := map[string]string{
-		PaymentSpace:  "take%s space only",
-		PaymentPoints: "%s paid in points only",
-		PaymentBoth:   "take%s both space and points",
-		PaymentNone:   "cost%s neither space nor points",
-	}[k.Payment]
-	verb := k.verbS(0)
-	if k.Payment == PaymentPoints {
-		verb = k.are(0)
+	var how string
+	switch k.Payment {
+	case PaymentSpace:
+		how = "take" + k.verbS(0) + " space only"
+	case PaymentPoints:
+		how = k.are(0) + " paid in points only"
+	case PaymentBoth:
+		how = "take" + k.verbS(0) + " both space and points"
+	default:
+		how = "cost" + k.verbS(0) + " neither space nor points"
 	}
-	v.errorf(RulePay, at.Key("pay"), `remove "pay"`, `%s `+how+`, so the entry takes no "pay"`, capital(k.words(0)), verb)
+	v.errorf(RulePay, at.Key("pay"), `remove "pay"`, `%s %s, so the entry takes no "pay"`, capital(k.words(0)), how)
 }
 
 // once checks BS-SYS-02 for a once-only kind: the first entry of the kind
