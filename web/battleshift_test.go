@@ -32,7 +32,8 @@ func (tb *tab) pickRow(path, value string) {
 // shootWidths shows the page at 1280 and at 390 px (a phone), checks
 // that nothing scrolls sideways, writes the screenshots name-1280.png and
 // name-390.png with SLIPWAY_SCREENSHOTS (scrolled to the element scroll[i]
-// names, if any, else to the top), and goes back to the desktop width.
+// names, if any, else to the top; "full" takes the whole page), and goes
+// back to the desktop width.
 func (tb *tab) shootWidths(name string, ready func(), scroll ...string) {
 	tb.t.Helper()
 	for i, w := range []int64{1280, 390} {
@@ -48,13 +49,22 @@ func (tb *tab) shootWidths(name string, ready func(), scroll ...string) {
 			tb.t.Errorf("%s at %d px scrolls sideways: %d px wide", name, w, got)
 		}
 		if dir := os.Getenv("SLIPWAY_SCREENSHOTS"); dir != "" {
-			if i < len(scroll) && scroll[i] != "" {
-				eval[bool](tb, `(document.querySelector(`+jsString(scroll[i])+`).scrollIntoView({block: 'start', behavior: 'instant'}), true)`)
-			} else {
+			shot := chromedp.CaptureScreenshot()
+			at := ""
+			if i < len(scroll) {
+				at = scroll[i]
+			}
+			switch at {
+			case "full":
 				eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+				shot = chromedp.FullScreenshot(100)
+			case "":
+				eval[bool](tb, `(window.scrollTo(0, 0), true)`)
+			default:
+				eval[bool](tb, `(document.querySelector(`+jsString(at)+`).scrollIntoView({block: 'start', behavior: 'instant'}), true)`)
 			}
 			ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			png, err := chromedp.Run(ctx, shot)
 			cancel()
 			if err != nil {
 				tb.t.Fatalf("%s: %v", name, err)
@@ -155,7 +165,7 @@ func TestDesignerBuildsFastAttackCruiser(t *testing.T) {
 		t.Error("the Battleshift draft touched Metaverse's slot")
 	}
 	tb.checkPage("Battleshift designer with the Fast Attack Cruiser")
-	tb.shootWidths("battleshift-designer", tb.settle, "#g-ship", "#g-systems")
+	tb.shootWidths("battleshift-designer", tb.settle, "full", "#g-systems")
 
 	// A heavy battery more does not fit: BS-SPACE-01 beside the systems.
 	tb.pickRow("systems", "heavyBattery")

@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -163,6 +165,26 @@ func TestLibraryGameFilterInBrowser(t *testing.T) {
 	}
 	tb.scripts(true)
 	tb.do("reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#h-squadrons`)))
+	// The class sheet, as the Print form asks for it.
+	type dl struct {
+		Status     int
+		Type, Body string
+	}
+	got := eval[dl](tb, `(async () => {
+		const f = document.querySelector('form[action$="/sheet.pdf"]');
+		f.elements.paper.value = 'a4';
+		const r = await fetch(f.action + '?' + new URLSearchParams(new FormData(f)));
+		const b = new Uint8Array(await r.arrayBuffer());
+		let s = ''; for (const c of b) s += String.fromCharCode(c);
+		return {status: r.status, type: r.headers.get('content-type'), body: btoa(s)};
+	})()`)
+	pdf, _ := base64.StdEncoding.DecodeString(got.Body)
+	if got.Status != 200 || !strings.HasPrefix(got.Type, "application/pdf") || !bytes.HasPrefix(pdf, []byte("%PDF-")) || !pdfHasName(pdf, "Fast Attack Cruiser") {
+		t.Errorf("class sheet: %d %s, %d bytes", got.Status, got.Type, len(pdf))
+	}
+	if st := eval[int](tb, `fetch(document.querySelector('a[href$="/aids.pdf"]').href).then(r => r.status)`); st != 200 {
+		t.Errorf("the quick reference: %d", st)
+	}
 	tb.checkPage("a Battleshift design's page")
 	tb.shootWidths("battleshift-design", nil)
 	tb.open("/library?ruleset=battleshift&q=fast+attack")
