@@ -172,8 +172,9 @@ func TestLibraryGameFilterInBrowser(t *testing.T) {
 	}
 	got := eval[dl](tb, `(async () => {
 		const f = document.querySelector('form[action$="/sheet.pdf"]');
-		f.elements.paper.value = 'a4';
-		const r = await fetch(f.action + '?' + new URLSearchParams(new FormData(f)));
+		const q = new URLSearchParams(new FormData(f));
+		q.set('paper', 'a4');
+		const r = await fetch(f.action + '?' + q);
 		const b = new Uint8Array(await r.arrayBuffer());
 		let s = ''; for (const c of b) s += String.fromCharCode(c);
 		return {status: r.status, type: r.headers.get('content-type'), body: btoa(s)};
