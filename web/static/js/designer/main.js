@@ -113,7 +113,7 @@ function Toolbar() {
       <span class="mode">${mode}</span>
       ${s.dirty ? html` · <span class="dirty">unsaved changes</span>` : m.id ? ' · saved' : ''}
       ${app.status ? html` · <span class=${'msg ' + (app.status.kind || '')}>${app.status.text}</span>` : ''}
-      ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>record sheet (PDF)</a>` : ''}
+      ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>${(app.form && app.form.sheet) || 'sheet'} (PDF)</a>` : ''}
       ${s.storageError ? html` · <span class="msg bad">${s.storageError}</span>` : ''}
     </p>
   </div>`;
