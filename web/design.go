@@ -98,7 +98,7 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 	if data.Lineage, err = s.lib.Lineage(ctx, u, d.ID); err != nil {
 		panic(err)
 	}
-	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library",
+	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library", Scripts: []string{"js/compare.js"},
 		Description: "A starship design for " + data.Game.Name + ": " + d.Name, Data: data})
 }
 

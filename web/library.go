@@ -199,7 +199,7 @@ func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.render(w, r, status, "library", Page{
-		Title: "Library", Nav: "library",
+		Title: "Library", Nav: "library", Scripts: []string{"js/compare.js"},
 		Description: "Search the public library of starship designs for " + s.gameNames() + ".",
 		Data:        data,
 	})

@@ -124,6 +124,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "home", Page{
 		Title:       "Starship design studio",
 		Nav:         "home",
+		Scripts:     []string{"js/compare.js"},
 		Description: "Design starships for Metaverse in your browser, with live combat value, and print record sheets.",
 		Data:        s.homeData(r),
 	})

@@ -228,12 +228,58 @@ func TestComparePage(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("compare: %d", res.StatusCode)
 	}
-	wantIn(t, "compare", body, page.Designs[0].Name, page.Designs[1].Name, "Where the CV difference comes from", `class="differs"`)
-	if res, body := b.get("/compare?ids=" + page.Designs[0].ID); res.StatusCode != 400 || !strings.Contains(body, "two to four") {
-		t.Errorf("one id: %d", res.StatusCode)
+	wantIn(t, "compare", body, page.Designs[0].Name, page.Designs[1].Name, "Where the CV difference comes from", `class="differs"`,
+		`<script type="module" src="/static/`, `id="compare-search"`, `<input type="hidden" name="ids" value="`+page.Designs[0].ID+","+page.Designs[1].ID+`">`,
+		`href="/compare?ids=`+page.Designs[1].ID+`">Remove`)
+
+	// One id, or none, is the page to add more: a 200 with the search.
+	for _, ids := range []string{page.Designs[0].ID, ""} {
+		res, body := b.get("/compare?ids=" + ids)
+		if res.StatusCode != 200 {
+			t.Errorf("compare with ids=%q: %d, want 200", ids, res.StatusCode)
+		}
+		wantIn(t, "compare ids="+ids, body, `<label for="compare-q">Search the public library</label>`, "Add a design", "the compare tray keeps up to 4")
 	}
-	if res, _ := b.get("/compare?ids=a,b,c,d,e"); res.StatusCode != 400 {
+	if _, body := b.get("/compare?ids=" + page.Designs[0].ID); !strings.Contains(body, "add at least one more") {
+		t.Errorf("one id: the page does not ask for more")
+	}
+	if res, body := b.get("/compare"); res.StatusCode != 200 || !strings.Contains(body, "No design is chosen yet") {
+		t.Errorf("/compare: %d", res.StatusCode)
+	}
+
+	// Without JavaScript the search is the server's: each hit adds itself
+	// to the comparison by a link; one compared already says so.
+	res, body = b.get("/compare?ids=" + page.Designs[0].ID + "&q=" + url.QueryEscape(page.Designs[0].Name))
+	if res.StatusCode != 200 {
+		t.Fatalf("compare search: %d", res.StatusCode)
+	}
+	wantIn(t, "compare search", body, "in the comparison")
+	res, body = b.get("/compare?ids=" + page.Designs[0].ID + "&q=thunderchild")
+	wantIn(t, "compare search", body, "HMS Thunderchild")
+	if !strings.Contains(body, `href="/compare?ids=`+page.Designs[0].ID+",") {
+		t.Errorf("no Add link in the search: %.2000s", body[strings.Index(body, "compare-hits"):])
+	}
+
+	// Designs of two games: two groups, each in its game's numbers.
+	bs, err := svc.Library(context.Background(), library.LibraryQuery{Q: "Fast Attack Cruiser", Ruleset: "battleshift", Limit: 1})
+	if err != nil || len(bs.Designs) != 1 {
+		t.Fatalf("battleshift sample: %v", err)
+	}
+	res, body = b.get("/compare?ids=" + page.Designs[0].ID + "," + bs.Designs[0].ID + "," + page.Designs[1].ID)
+	if res.StatusCode != 200 {
+		t.Fatalf("mixed compare: %d", res.StatusCode)
+	}
+	wantIn(t, "mixed compare", body, "belong to 2 games", `<h2 id="h-game-metaverse">Metaverse`, `<h2 id="h-game-battleshift">Battleshift`,
+		`<th scope="row">Cost</th><td class="num">36</td>`, `<th scope="row">Size</th><td class="num">3 cruiser</td>`,
+		`<th scope="row">Shields</th><td class="num">2 @ 4</td>`, `<th scope="row">Move</th><td class="num">18&#34;</td>`,
+		`<th scope="row">Space used</th><td class="num">6 of 6</td>`, "Where the CV difference comes from")
+
+	if res, body := b.get("/compare?ids=a,b,c,d,e"); res.StatusCode != 400 || !strings.Contains(body, "at most 4 designs") {
 		t.Errorf("five ids: %d", res.StatusCode)
+	}
+	if res, body := b.get("/compare?ids=" + page.Designs[0].ID + ",nosuchdesign"); res.StatusCode != 404 || !strings.Contains(body, "no design nosuchdesign") ||
+		!strings.Contains(body, page.Designs[0].Name) {
+		t.Errorf("an unknown id: %d", res.StatusCode)
 	}
 }
 

@@ -11,6 +11,7 @@ import { DesignForm, newRow } from './form.js';
 import { Panel, statValue } from './panel.js';
 import { AuthDialog, ConflictDialog, ImportDialog, RowPicker, SystemPicker } from './dialogs.js';
 import { showSignedIn } from '../session.js';
+import { MAX as COMPARE_MAX, addToTray, inTray, onTrayChange, removeFromTray, tray } from '../compare.js';
 
 const EVAL_DELAY_MS = 10; // a light debounce: keys typed together send one request
 const root = document.getElementById('studio');
@@ -99,6 +100,7 @@ function Toolbar() {
       <button type="button" class="btn" id="new" onClick=${newDesign}>New</button>
       <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
       <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
+      ${m.id ? html`<${CompareButton} id=${m.id} />` : ''}
     </div>
     <div class="tool-group save-group">
       <label for="visibility" class="inline-label">Visibility</label>
@@ -117,6 +119,17 @@ function Toolbar() {
       ${s.storageError ? html` · <span class="msg bad">${s.storageError}</span>` : ''}
     </p>
   </div>`;
+}
+
+/** CompareButton puts the saved design in the compare tray (js/compare.js)
+ *  or takes it out. */
+function CompareButton({ id }) {
+  const there = inTray(id);
+  const full = !there && tray().length >= COMPARE_MAX;
+  const name = app.store.doc.name || id;
+  const click = () => (there ? removeFromTray(id) : addToTray({ id, name, game: app.ruleset === app.defaultRuleset ? '' : app.gameName }));
+  return html`<button type="button" class="btn" id="add-compare" disabled=${full} onClick=${click}>
+    ${there ? 'Remove from compare' : full ? 'Compare tray full' : 'Add to compare'}</button>`;
 }
 
 function MiniBar() {
@@ -448,6 +461,8 @@ app.resolveConflict = async (choice) => {
 };
 
 // ---- keyboard ----------------------------------------------------------
+
+onTrayChange(() => { if (app.store) rerender(); });
 
 document.addEventListener('keydown', (e) => {
   if (!app.dialog) undoKeys(e, app.store);
