@@ -24,17 +24,13 @@ type Problem struct {
 	Hint     string   `json:"hint,omitempty"`
 }
 
-// String renders the problem on one line: severity, rule, path, message
-// and, in parentheses, the hint.
+// String renders the problem on one line as a player reads it first:
+// severity, the message and, in parentheses, the hint, then the rule id
+// and the path in brackets for whoever looks them up:
+// "error: Core section: ... (add ...) [R-SEC-05 at sections.core]".
 func (p Problem) String() string {
 	var sb strings.Builder
 	sb.WriteString(string(p.Severity))
-	sb.WriteString(" ")
-	sb.WriteString(p.Rule)
-	if p.Path != "" {
-		sb.WriteString(" at ")
-		sb.WriteString(p.Path)
-	}
 	sb.WriteString(": ")
 	sb.WriteString(p.Message)
 	if p.Hint != "" {
@@ -42,6 +38,13 @@ func (p Problem) String() string {
 		sb.WriteString(p.Hint)
 		sb.WriteString(")")
 	}
+	sb.WriteString(" [")
+	sb.WriteString(p.Rule)
+	if p.Path != "" {
+		sb.WriteString(" at ")
+		sb.WriteString(p.Path)
+	}
+	sb.WriteString("]")
 	return sb.String()
 }
 
