@@ -258,7 +258,7 @@ func (v *validator) sizeLimits(at *ruleset.Loc, s *System, k *Kind) {
 				"a destroyer (size 1) arms only %s, so it cannot carry %s", v.destroyerArms(), k.all())
 		case Size1BuiltIn:
 			v.errorf(RuleBuiltIn, at.Key("kind"), "remove this system",
-				"a destroyer (size 1) has %s built in (its %d\" move) and buys none", k.all(), v.cat.Sizes[0].Move)
+				"a destroyer (size 1) has %s built in (its %d-inch move) and buys none", k.all(), v.cat.Sizes[0].Move)
 		}
 		if k.Limits.Size1 != Size1Allowed {
 			return
