@@ -276,3 +276,33 @@ func TestBattleshiftPrints(t *testing.T) {
 	}
 	isPDF("fleet pack", e.anon().do("POST", "/api/v1/fleets/pack?bw=true", doc).want(t, 200))
 }
+
+// TestBattleshiftFleetBounded: a fleet just under the body limit, of 250
+// classes of 100 bad systems, answers its first 100 problems and a count,
+// not 25,000 problems twice over.
+func TestBattleshiftFleetBounded(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	systems := make([]map[string]any, 100)
+	for i := range systems {
+		systems[i] = map[string]any{"kind": "bogus" + strings.Repeat("x", i%7), "count": 1}
+	}
+	var classes, squadrons []map[string]any
+	for i := range 250 {
+		id := "c" + strings.Repeat("i", i%20) + string(rune('a'+i%26)) + string(rune('a'+i/26))
+		classes = append(classes, map[string]any{"id": id, "document": map[string]any{
+			"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Class " + id, "size": 3, "systems": systems}})
+		squadrons = append(squadrons, map[string]any{"id": "s" + id, "ships": []map[string]any{{"class": id, "count": 1}}})
+	}
+	body, _ := json.Marshal(map[string]any{"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Hostile",
+		"pointsLimit": 100, "classes": classes, "squadrons": squadrons, "taskForces": []any{}})
+	for _, route := range []string{"validate", "evaluate"} {
+		r := a.do("POST", "/api/v1/fleets/"+route, body).want(t, 200)
+		if len(r.Body) > 4*len(body) {
+			t.Errorf("/fleets/%s: %d bytes asked, %d answered", route, len(body), len(r.Body))
+		}
+		if !strings.Contains(string(r.Body), `"rule":"R-LIM-07"`) {
+			t.Errorf("/fleets/%s: no R-LIM-07 count", route)
+		}
+	}
+}

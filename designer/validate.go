@@ -32,14 +32,7 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 	v.techLevel()
 	v.tierLimit()
 	if v.omitted > 0 {
-		sev := Warning
-		if v.omittedErrors > 0 {
-			sev = Error
-		}
-		v.out = append(v.out, Problem{Rule: RuleProblemCap, Severity: sev,
-			Message: fmt.Sprintf("%s more %s %s not listed (%s and %s); only the first %d are",
-				ruleset.Thousands(v.omitted), plural(v.omitted, "problem"), ruleset.Is(v.omitted), ruleset.Count(v.omittedErrors, "error"), ruleset.Count(v.omitted-v.omittedErrors, "warning"), MaxProblems),
-			Hint: "fix the problems listed and check again"})
+		v.out = append(v.out, ruleset.Omitted(v.omitted, v.omittedErrors, MaxProblems))
 	}
 	return v.out
 }
@@ -47,11 +40,11 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 // MaxProblems is the most problems Validate lists one by one; the rest
 // are counted in one last R-LIM-07 problem, so that a large document
 // cannot turn into an answer or a stored record many times its size.
-const MaxProblems = 100
+const MaxProblems = ruleset.MaxProblems
 
 // RuleProblemCap is the rule id of the problem that counts the problems
 // past MaxProblems. It is an error when any of those is one.
-const RuleProblemCap = "R-LIM-07"
+const RuleProblemCap = ruleset.RuleProblemCap
 
 type validator struct {
 	c   *Catalogue
@@ -79,14 +72,6 @@ func (v *validator) add(sev Severity, rule string, at, where *loc, hint, format 
 		place = where.String()
 	}
 	v.out = append(v.out, Problem{Rule: rule, Severity: sev, Path: path, Message: ruleset.Sentence(v.place(place), fmt.Sprintf(format, args...)), Hint: hint})
-}
-
-// plural is noun, or its plural when n is not 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return ruleset.Plural(noun)
 }
 
 // ship is the place of a problem with the ship as a whole: it names no

@@ -135,6 +135,16 @@ func (r *Ruleset) EvaluateFleetDoc(f *Fleet) *FleetResult {
 	x.squadrons()
 	x.taskForces()
 	x.totals()
+	// The classes' problems are in the fleet's list, under
+	// classes[i].document: a class's own list is left empty, so that a
+	// fleet of 500 classes of 100 problems each answers 100 problems and
+	// a count, not 50,000 twice.
+	for _, c := range x.res.Classes {
+		if c.Result != nil {
+			c.Result.Problems = ruleset.Problems{}
+		}
+	}
+	x.res.Problems = x.res.Problems.Capped(ruleset.MaxProblems)
 	x.res.Legal = x.res.Problems.Legal()
 	return x.res
 }

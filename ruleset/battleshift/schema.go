@@ -8,17 +8,6 @@ import (
 	"github.com/slipway/slipway/ruleset"
 )
 
-// Patterns of the text checks (BS-DOC-01): printable characters are
-// Unicode letters, marks, numbers, punctuation, symbols and the ASCII
-// space; a description may also hold line breaks and tabs; a required
-// text is not blank.
-const (
-	printableClass     = `\p{L}\p{M}\p{N}\p{P}\p{S}`
-	patternPrintable   = `^[` + printableClass + ` ]*$`
-	patternNonBlank    = `^[` + printableClass + ` ]*[` + printableClass + `][` + printableClass + ` ]*$`
-	patternDescription = `^[` + printableClass + ` \n\t]*$`
-)
-
 // kw is a set of JSON Schema keywords.
 type kw = map[string]any
 
@@ -29,14 +18,7 @@ type constraint struct {
 	keywords kw
 }
 
-func text(lo, hi int) kw {
-	k := kw{"maxLength": hi, "pattern": patternPrintable}
-	if lo > 0 {
-		k["minLength"] = lo
-		k["pattern"] = patternNonBlank
-	}
-	return k
-}
+func text(lo, hi int) kw { return ruleset.TextSchema(lo, hi) }
 
 // SchemaRule says how much of one rule the JSON Schema checks.
 type SchemaRule struct {
@@ -106,7 +88,7 @@ func (r *Ruleset) schema() map[string]any {
 		"Class.ruleset":      {ruleset.RuleDocument, kw{"const": ID}},
 		"Class.rulesVersion": {ruleset.RuleDocument, kw{"const": RulesVersion}},
 		"Class.name":         {RuleText, text(1, 80)},
-		"Class.description":  {RuleText, kw{"maxLength": 4000, "pattern": patternDescription}},
+		"Class.description":  {RuleText, kw{"maxLength": 4000, "pattern": ruleset.PatternMultiline}},
 		"Class.tags":         {RuleText, kw{"maxItems": 12, "items": text(1, 32)}},
 		"Class.universe":     {RuleText, text(0, 80)},
 		"Class.faction":      {RuleFaction, kw{"enum": factions}},

@@ -85,8 +85,8 @@ func TestSchemaAgainstTestdata(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(invalidDir, "*.json"))
 	for _, f := range files {
 		rule := strings.TrimSuffix(filepath.Base(f), ".json")
-		if rule == ruleset.RuleJSONSyntax || rule == ruleset.RuleJSONDuplicate {
-			continue // not one JSON value, or one the parser keeps the last of
+		if rule == ruleset.RuleJSONSyntax || rule == ruleset.RuleJSONDuplicate || rule == ruleset.RuleProblemCap {
+			continue // not one JSON value, one the parser keeps the last of, or many problems of another rule
 		}
 		t.Run(rule, func(t *testing.T) {
 			b, err := os.ReadFile(f)
