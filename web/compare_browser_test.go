@@ -56,9 +56,7 @@ func TestCompareFromLibraryInBrowser(t *testing.T) {
 	if got := trayIDs(tb); strings.Join(got, ",") != strings.Join(ids, ",") {
 		t.Fatalf("the tray holds %v, want %v", got, ids)
 	}
-	if s := tb.text("#compare-tray summary"); s != "Compare tray (3 of 4)" {
-		t.Errorf("tray summary %q", s)
-	}
+	waitPage(tb, "the tray shows three", `document.querySelector('#compare-tray summary').textContent === 'Compare tray (3 of 4)'`)
 	if b := tb.text(`.design-list > li:nth-child(1) button.add-compare`); !strings.HasPrefix(b, "Remove from compare") {
 		t.Errorf("an added card's button reads %q", b)
 	}
@@ -71,9 +69,7 @@ func TestCompareFromLibraryInBrowser(t *testing.T) {
 	tb.checkPage("library with the tray open")
 	tb.do("phone width", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	tb.open("/library")
-	if !eval[bool](tb, `document.querySelector('#compare-tray details').open`) {
-		t.Error("the tray does not stay open across pages")
-	}
+	waitPage(tb, "the tray stays open across pages", `document.querySelector('#compare-tray details').open`)
 	tb.checkA11y("library with the tray open at 390 px")
 	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 390 {
 		t.Errorf("library with the tray at 390 px scrolls sideways: %d px", w)
@@ -86,10 +82,9 @@ func TestCompareFromLibraryInBrowser(t *testing.T) {
 	if got := trayIDs(tb); len(got) != 2 {
 		t.Errorf("after removing one the tray holds %v", got)
 	}
-	if !eval[bool](tb, `document.querySelector('#compare-tray').contains(document.activeElement)`) {
-		t.Error("removing from the tray lost the focus")
-	}
+	waitPage(tb, "the focus stays in the tray after a removal", `document.querySelectorAll('#compare-tray li').length === 2 && document.querySelector('#compare-tray').contains(document.activeElement)`)
 	tb.do("add again", chromedp.Click(chromedp.CSS(`.design-list > li:nth-child(2) button.add-compare`)))
+	waitPage(tb, "the tray shows three again", `document.querySelector('#compare-open') && document.querySelectorAll('#compare-tray li').length === 3`)
 
 	// Open the comparison: the three designs, side by side.
 	tb.do("open comparison", chromedp.Click(chromedp.CSS(`#compare-open`)))
@@ -151,8 +146,6 @@ func TestCompareFromLibraryInBrowser(t *testing.T) {
 	if b := tb.text("#add-compare"); b != "Remove from compare" {
 		t.Errorf("after adding, the designer's button reads %q", b)
 	}
-	if s := tb.text("#compare-tray summary"); s != "Compare tray (4 of 4)" {
-		t.Errorf("tray summary in the designer %q", s)
-	}
+	waitPage(tb, "the designer's tray shows four", `document.querySelector('#compare-tray summary').textContent === 'Compare tray (4 of 4)'`)
 	tb.checkPage("designer with the tray")
 }

@@ -87,6 +87,7 @@ export function el(tag, props = {}, ...children) {
 const comparePage = document.getElementById('compare-page');
 let aside = null;
 let live = null;
+let draws = 0; // the latest drawing of the tray; an older one is dropped
 
 /** announce says msg in the tray's live region. */
 function announce(msg) {
@@ -97,6 +98,7 @@ function announce(msg) {
 function ensureTray() {
   if (aside) return;
   aside = el('aside', { class: 'compare-tray', id: 'compare-tray', 'aria-labelledby': 'compare-tray-h' });
+  aside.hidden = true;
   live = el('p', { class: 'visually-hidden', role: 'status', id: 'compare-tray-status' });
   document.body.append(aside, live);
 }
@@ -107,44 +109,16 @@ function drawTray() {
   // The compare page shows the comparison itself; elsewhere the tray
   // shows only when it holds something.
   const show = !comparePage && items.length > 0;
-  aside.hidden = !show;
-  document.body.classList.toggle('has-compare-tray', show);
   if (!show) {
+    aside.hidden = true;
+    document.body.classList.remove('has-compare-tray');
     aside.replaceChildren();
+    draws++;
     return;
   }
-  let open = false;
-  try {
-    open = localStorage.getItem(OPEN_KEY) === '1';
-  } catch { /* closed */ }
-  const details = el('details', { class: 'compare-tray-box' });
-  details.open = open;
-  details.addEventListener('toggle', () => {
-    try {
-      localStorage.setItem(OPEN_KEY, details.open ? '1' : '0');
-    } catch { /* not remembered */ }
-  });
-  const summary = el('summary', { id: 'compare-tray-h' }, `Compare tray (${items.length} of ${MAX})`);
-  const list = el('ol', { class: 'compare-tray-list' });
-  for (const x of items) {
-    list.append(el('li', {},
-      el('span', { class: 'compare-tray-name' }, el('a', { href: `/designs/${encodeURIComponent(x.id)}`, text: x.name }),
-        x.game ? el('span', { class: 'small muted', text: ` (${x.game})` }) : null),
-      el('button', { type: 'button', class: 'btn small', 'data-tray-remove': x.id, onclick: () => removeFromTray(x.id) },
-        'Remove', el('span', { class: 'visually-hidden', text: ` ${x.name} from the compare tray` }))));
-  }
-  const note = items.length < 2 ? el('p', { class: 'small muted', text: 'Add one more design to see them side by side, or open the comparison to search for one.' }) : null;
-  const actions = el('p', { class: 'compare-tray-actions' },
-    el('a', { class: 'button primary', id: 'compare-open', href: compareURL(items), text: 'Open comparison' }),
-    el('button', { type: 'button', class: 'btn', id: 'compare-clear', onclick: () => { store([]); announce('The compare tray is empty.'); } }, 'Empty the tray'));
-  details.append(summary, el('div', { class: 'compare-tray-body' }, list, note, actions));
-  const hadFocus = aside.contains(document.activeElement) ? document.activeElement : null;
-  aside.replaceChildren(details);
-  // A removal redraws the tray: keep the focus inside it.
-  if (hadFocus && !aside.contains(document.activeElement)) {
-    const next = aside.querySelector('[data-tray-remove]') || aside.querySelector('summary');
-    next.focus();
-  }
+  // The tray's parts and styles load when there is a tray to show.
+  const seq = ++draws;
+  import('./compare-tray.js').then((m) => m.draw(aside, items, () => seq === draws, { MAX, OPEN_KEY, el, compareURL, removeFromTray, empty: () => { store([]); announce('The compare tray is empty.'); } }));
 }
 
 // "Add to compare" buttons.
