@@ -59,7 +59,7 @@ func TestPageWeight(t *testing.T) {
 
 // TestScreenshots writes screenshots of every page (home, the designer
 // with the reference cruiser from the sample library, library, design page,
-// compare (two Metaverse designs and a Battleshift class), log in,
+// compare (a Metaverse design and two Battleshift classes), log in,
 // register and, signed in, account; some also in the dark scheme) at 1280
 // and 390 px into $SLIPWAY_SCREENSHOTS. It runs only when that variable
 // names a directory: go test ./web -run TestScreenshots with
@@ -72,8 +72,8 @@ func TestScreenshots(t *testing.T) {
 	tb := newTab(t)
 	tb.open("/")
 	id := eval[string](tb, `fetch('/api/v1/library?q=reference').then(r => r.json()).then(p => p.designs[0].id)`)
-	other := eval[string](tb, `fetch('/api/v1/library?q=thunderchild').then(r => r.json()).then(p => p.designs[0].id)`)
 	fast := eval[string](tb, `fetch('/api/v1/library?q=fast+attack+cruiser&ruleset=battleshift').then(r => r.json()).then(p => p.designs[0].id)`)
+	bs2 := eval[string](tb, `fetch('/api/v1/library?ruleset=battleshift&sort=name').then(r => r.json()).then(p => p.designs.find(d => d.id !== '`+fast+`').id)`)
 	shots := []struct {
 		name, path, scheme string
 		width, height      int64
@@ -89,8 +89,8 @@ func TestScreenshots(t *testing.T) {
 		{"design-1280", "/designs/" + id, "light", 1280, 1000},
 		{"design-390", "/designs/" + id, "light", 390, 844},
 		{"design-1280-dark", "/designs/" + id, "dark", 1280, 1000},
-		{"compare-1280", "/compare?ids=" + id + "," + other + "," + fast, "light", 1280, 1000},
-		{"compare-390", "/compare?ids=" + id + "," + other + "," + fast, "light", 390, 844},
+		{"compare-1280", "/compare?ids=" + id + "," + fast + "," + bs2, "light", 1280, 1000},
+		{"compare-390", "/compare?ids=" + id + "," + fast + "," + bs2, "light", 390, 844},
 		{"login-1280", "/login", "light", 1280, 800},
 		{"login-390", "/login", "light", 390, 844},
 		{"register-1280", "/register", "light", 1280, 800},
