@@ -1,6 +1,8 @@
 package web
 
 import (
+	"errors"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -52,6 +54,24 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
+// waitStatus is the status of a form refused by a rate limit (429) or a
+// full server (503), with Retry-After set as the API sets it; otherwise
+// status.
+func waitStatus(w http.ResponseWriter, err error, status int) int {
+	var le *library.Error
+	if !errors.As(err, &le) || le.RetryAfter <= 0 {
+		return status
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(le.RetryAfter.Seconds()))))
+	switch le.Code {
+	case library.ERateLimited:
+		return http.StatusTooManyRequests
+	case library.EBusy:
+		return http.StatusServiceUnavailable
+	}
+	return status
+}
+
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request)    { s.auth(w, r, false) }
 func (s *Server) registerPage(w http.ResponseWriter, r *http.Request) { s.auth(w, r, true) }
 
@@ -85,6 +105,7 @@ func (s *Server) auth(w http.ResponseWriter, r *http.Request, register bool) {
 		if library.ErrorCode(err) == library.EUnauthorized {
 			status = http.StatusUnauthorized
 		}
+		status = waitStatus(w, err, status)
 	}
 	title := "Log in"
 	if register {
@@ -184,7 +205,7 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 		if ck, e := r.Cookie(api.SessionCookie); e == nil {
 			keep = ck.Value
 		}
-		err = s.lib.ChangePassword(ctx, u, r.PostFormValue("currentPassword"), r.PostFormValue("newPassword"), keep)
+		err = s.lib.ChangePassword(ctx, u, clientAddr(r), r.PostFormValue("currentPassword"), r.PostFormValue("newPassword"), keep)
 	case "logout-everywhere":
 		if err = s.lib.LogoutEverywhere(ctx, u); err == nil {
 			s.clearSession(w, r)
@@ -192,7 +213,7 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	case "delete":
-		if err = s.lib.DeleteAccount(ctx, u, r.PostFormValue("password")); err == nil {
+		if err = s.lib.DeleteAccount(ctx, u, clientAddr(r), r.PostFormValue("password")); err == nil {
 			s.clearSession(w, r)
 			http.Redirect(w, r, "/", http.StatusSeeOther)
 			return
@@ -209,7 +230,7 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 		if data.Field == "" && (action == "password" || action == "delete") {
 			data.Field = "password"
 		}
-		s.showAccount(w, r, http.StatusBadRequest, data)
+		s.showAccount(w, r, waitStatus(w, err, http.StatusBadRequest), data)
 		return
 	}
 	http.Redirect(w, r, "/account?done="+action, http.StatusSeeOther)
