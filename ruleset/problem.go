@@ -25,17 +25,13 @@ type Problem struct {
 	Hint     string   `json:"hint,omitempty"`
 }
 
-// String renders the problem on one line: severity, rule, path, message
-// and, in parentheses, the hint.
+// String renders the problem on one line as a player reads it first:
+// severity, the message and, in parentheses, the hint, then the rule id
+// and the path in brackets for whoever looks them up:
+// "error: Core section: ... (add ...) [R-SEC-05 at sections.core]".
 func (p Problem) String() string {
 	var sb strings.Builder
 	sb.WriteString(string(p.Severity))
-	sb.WriteString(" ")
-	sb.WriteString(p.Rule)
-	if p.Path != "" {
-		sb.WriteString(" at ")
-		sb.WriteString(p.Path)
-	}
 	sb.WriteString(": ")
 	sb.WriteString(p.Message)
 	if p.Hint != "" {
@@ -43,6 +39,13 @@ func (p Problem) String() string {
 		sb.WriteString(p.Hint)
 		sb.WriteString(")")
 	}
+	sb.WriteString(" [")
+	sb.WriteString(p.Rule)
+	if p.Path != "" {
+		sb.WriteString(" at ")
+		sb.WriteString(p.Path)
+	}
+	sb.WriteString("]")
 	return sb.String()
 }
 
@@ -95,9 +98,9 @@ func Omitted(omitted, errors, listed int) Problem {
 		sev = Error
 	}
 	return Problem{Rule: RuleProblemCap, Severity: sev,
-		Message: fmt.Sprintf("%d more problems not listed (%d errors, %d warnings); only the first %d are",
-			omitted, errors, omitted-errors, listed),
-		Hint: "fix the problems listed and validate again"}
+		Message: fmt.Sprintf("%s more %s %s not listed (%s and %s); only the first %d are",
+			Thousands(omitted), plural(omitted, "problem"), Is(omitted), Count(errors, "error"), Count(omitted-errors, "warning"), listed),
+		Hint: "fix the problems listed and check again"}
 }
 
 // Capped returns ps with at most max problems listed, and past them one
@@ -114,4 +117,12 @@ func (ps Problems) Capped(max int) Problems {
 	}
 	out := append(Problems(nil), ps[:max]...)
 	return append(out, Omitted(len(ps)-max, errors, max))
+}
+
+// plural is noun, or its plural when n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return Plural(noun)
 }

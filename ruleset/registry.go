@@ -82,7 +82,7 @@ func (r *Registry) Pick(b []byte) (Ruleset, error) {
 // NotServed is the R-DOC-01 error for a ruleset id not served.
 func (r *Registry) NotServed(id string) *DecodeError {
 	return &DecodeError{Rule: RuleDocument, Path: "ruleset",
-		Message: fmt.Sprintf("ruleset %q is not served; served: %s", id, r.Served())}
+		Message: fmt.Sprintf("The design is for a game Slipway does not serve (%s); the games served: %s", quoteWords(id), r.Served())}
 }
 
 // Decode picks the ruleset b names and decodes b with it.
@@ -108,7 +108,7 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 	fl, ok := x.(Fleets)
 	if !ok {
 		return nil, nil, &DecodeError{Rule: RuleDocument, Path: "ruleset",
-			Message: fmt.Sprintf("ruleset %q has no fleet documents", x.Info().ID)}
+			Message: fmt.Sprintf("%s has no fleets in Slipway", x.Info().Name)}
 	}
 	f, err := fl.DecodeFleet(b)
 	if err != nil {
@@ -247,3 +247,7 @@ func SetName(doc []byte, name string) ([]byte, error) {
 	members["name"] = v
 	return json.Marshal(members)
 }
+
+// quoteWords writes a value a player typed inside a sentence, in
+// typographic quotes.
+func quoteWords(s string) string { return "‘" + s + "’" }

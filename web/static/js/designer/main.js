@@ -3,7 +3,7 @@
 // from), restores the draft (or the design named by ?from=), renders the
 // form and the live panel from one application object, and asks the
 // server to evaluate the document after every change.
-import { html, render } from '../ui.js';
+import { html, render, count } from '../ui.js';
 import { clone, get, parent, patternMatcher, remove, set } from './doc.js';
 import { Store, draftKey, readDraft, saveFailed, undoKeys } from './store.js';
 import * as api from './api.js';
@@ -428,7 +428,7 @@ const onSaveFailed = (e) => saveFailed(app, e, {
     const s = (app.form.stats || []).find((x) => x.headline);
     return s ? { valueLabel: s.label, mineValue: statValue(s, app.eval.result), theirsValue: statValue(s, app.theirsResult) } : {};
   },
-  illegal: (err) => `not saved: ${err.message} (${err.problems.length} problems). Keep it private until it is legal.`,
+  illegal: (err) => `not saved: ${err.message} (${count(err.problems.length, 'problem')}). Keep it private until it is legal.`,
 });
 
 app.resolveConflict = async (choice) => {
