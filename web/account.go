@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/library"
@@ -23,10 +25,27 @@ type authData struct {
 	Error    string
 }
 
-// localNext keeps a ?next= target only when it is a path on this site.
+// localNext keeps a ?next= target, as decoded from the form, only when it
+// is a path on this site: it begins with one "/", holds no "//" and no
+// backslash (browsers read "\" as "/", so "/\evil.example" is another
+// site), no control or format characters (browsers drop tabs and new
+// lines, so "/\t/evil.example" becomes "//evil.example") and no scheme,
+// and is valid UTF-8. No target is /account; a refused one is /.
 func localNext(s string) string {
-	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/\\") {
+	if s == "" {
 		return "/account"
+	}
+	if !strings.HasPrefix(s, "/") || strings.Contains(s, "//") || strings.ContainsRune(s, '\\') || !utf8.ValidString(s) {
+		return "/"
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r) {
+			return "/"
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" || !strings.HasPrefix(u.Path, "/") {
+		return "/"
 	}
 	return s
 }
