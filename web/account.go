@@ -246,7 +246,10 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 			panic(err)
 		}
 		data.Field, data.Error = fieldError(err)
-		if data.Field == "" && (action == "password" || action == "delete") {
+		if data.Field == "" && action == "password" {
+			data.Field = "currentPassword" // a refusal of the check (too many attempts) shows at it
+		}
+		if data.Field == "" && action == "delete" {
 			data.Field = "password"
 		}
 		s.showAccount(w, r, waitStatus(w, err, http.StatusBadRequest), data)

@@ -19,13 +19,16 @@ import (
 
 // authServer is the studio on loopback over a fresh SQLite file, with log
 // in and registration limits high enough for a table of attempts.
-func authServer(t *testing.T) *httptest.Server {
+func authServer(t *testing.T) *httptest.Server { return limitedServer(t, 10_000) }
+
+// limitedServer is authServer with loginsPerMinute password checks.
+func limitedServer(t *testing.T, loginsPerMinute int) *httptest.Server {
 	t.Helper()
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "auth.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := library.New(library.Config{Store: db, Limits: library.Limits{LoginsPerMinute: 10_000}})
+	svc := library.New(library.Config{Store: db, Limits: library.Limits{LoginsPerMinute: loginsPerMinute}})
 	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc}), Library: svc})
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +119,45 @@ func TestNextStaysOnSite(t *testing.T) {
 		res, _ := newBrowser(t, hs.URL).post("/login?next="+raw, url.Values{"username": {"nadia"}, "password": {pw}})
 		if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || loc != want {
 			t.Errorf("log in, next=%s: %d to %q, want 303 to %q", raw, res.StatusCode, loc, want)
+		}
+	}
+}
+
+// TestAccountFormsLimitGuessing: the account page's password change and
+// deletion forms, guessed at from a signed-in browser, answer 429 with
+// Retry-After past the login limit, the right password included.
+func TestAccountFormsLimitGuessing(t *testing.T) {
+	per := library.DefaultLimits().LoginsPerMinute
+	for _, action := range []string{"password", "delete"} {
+		hs := limitedServer(t, per)
+		b := newBrowser(t, hs.URL)
+		const pw = "correct horse battery staple"
+		if res, _ := b.post("/register", url.Values{"username": {"gwen"}, "password": {pw}}); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("register: %d", res.StatusCode)
+		}
+		form := func(guess string) url.Values {
+			if action == "delete" {
+				return url.Values{"password": {guess}}
+			}
+			return url.Values{"currentPassword": {guess}, "newPassword": {"a much longer passphrase"}}
+		}
+		limitedAt := 0
+		for n := 1; n <= 60 && limitedAt == 0; n++ {
+			res, _ := b.post("/account/"+action, form(fmt.Sprintf("wrong guess %d", n)))
+			switch res.StatusCode {
+			case http.StatusBadRequest:
+			case http.StatusTooManyRequests:
+				limitedAt = n
+			default:
+				t.Fatalf("%s, guess %d: %d", action, n, res.StatusCode)
+			}
+		}
+		if limitedAt == 0 || limitedAt > per+1 {
+			t.Fatalf("%s: first 429 at attempt %d of 60, want %d", action, limitedAt, per+1)
+		}
+		res, body := b.post("/account/"+action, form(pw))
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(strings.ToLower(html.UnescapeString(body)), "too many password attempts") {
+			t.Errorf("%s with the right password past the limit: %d, Retry-After %q", action, res.StatusCode, res.Header.Get("Retry-After"))
 		}
 	}
 }
