@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/slipway/slipway/data/words"
@@ -41,12 +42,13 @@ var rulesetIndexes = map[string]string{
 	"points": "designs_lib_ruleset_points",
 }
 
-// fewDesigns is the most designs a game filter may select for the library
-// to sort them all rather than walk a sort order's index for them: with a
-// page of 20 and a million designs, walking the name order for a game
-// that holds k of them reads some 20 million / k rows, sorting reads k,
-// and the two meet near 4,500. (A variable for the conformance runs.)
-var fewDesigns = 4000
+// mostFew is the most designs a game filter may select for the library
+// to sort them all rather than walk a sort order's index for them. For a
+// page of p designs from a library of n, walking the name order for a
+// game that holds k of them reads some p·n/k rows and sorting reads k: the
+// two meet at k = √(p·n), some 4,500 for a page of 20 from a million
+// designs, 250 from 3,000. (A variable for the conformance runs.)
+var mostFew = 4000
 
 // readerPragmas tune each reader connection for the library's walks over
 // a large file: SQLite maps up to 2 GiB of the file (its build's ceiling)
@@ -80,7 +82,7 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 	few := false
 	if _, ordered := rulesetIndexes[q.Sort]; q.Ruleset != "" && !ordered {
 		var err error
-		if few, err = db.fewDesigns(ctx, q.Ruleset); err != nil {
+		if few, err = db.fewDesigns(ctx, q.Ruleset, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -154,19 +156,27 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 	return page, err
 }
 
-// fewDesigns reports whether ruleset id has at most fewDesigns public,
-// live designs, counting at most one more from its index.
-func (db *DB) fewDesigns(ctx context.Context, id string) (bool, error) {
-	if fewDesigns <= 0 {
+// fewDesigns reports whether ruleset id has few enough public, live
+// designs to sort for a page of limit: at most √(limit·n), where n is the
+// last row number (the designs ever stored, a bound on the library's
+// size), and at most mostFew. It counts at most one more from the
+// game's index.
+func (db *DB) fewDesigns(ctx context.Context, id string, limit int) (bool, error) {
+	var last int64
+	if err := db.r.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM designs`).Scan(&last); err != nil {
+		return false, fmt.Errorf("library: %w", err)
+	}
+	most := min(mostFew, int(math.Sqrt(float64(limit)*float64(last))))
+	if most <= 0 {
 		return false, nil
 	}
 	var n int
 	err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM designs INDEXED BY designs_lib_ruleset_newest
-		WHERE ruleset = ? AND visibility = 'public' AND deleted_at IS NULL LIMIT ?)`, id, fewDesigns+1).Scan(&n)
+		WHERE ruleset = ? AND visibility = 'public' AND deleted_at IS NULL LIMIT ?)`, id, most+1).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("library: %w", err)
 	}
-	return n <= fewDesigns, nil
+	return n <= most, nil
 }
 
 // filters adds the conditions of q's filters (not its words) to where.

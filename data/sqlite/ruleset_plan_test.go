@@ -70,18 +70,19 @@ func planLibrary(t *testing.T, n, every int, staleStats bool) *DB {
 // the rare game's designs come from its own index (migration 0008) and
 // are never found by walking the whole library; the common game's pages
 // in the orders newest, cv and points walk an index in that order and are
-// never sorted; by name or forks, a game of few designs (at most
-// fewDesigns) is read from its index and sorted, a game of many walks the
-// sort order. It does so with the statistics taken after the library
-// grew, and with those of a library that held the samples only. Without
-// the indexes of migration 0008 every Battleshift query reads the whole
-// library (a scan of a sort order's index testing each row).
+// never sorted; by name or forks, a game of few designs (db.fewDesigns:
+// here at most some 650) is read from its index and sorted, a game of
+// many walks the sort order. It does so with the statistics taken after
+// the library grew, and with those of a library that held the samples
+// only. Without the indexes of migration 0008 every Battleshift query
+// reads the whole library (a scan of a sort order's index testing each
+// row).
 func TestRulesetFilterPlans(t *testing.T) {
 	for _, lib := range []struct {
 		name       string
 		n, every   int
 		stale      bool
-		fewBS      bool // Battleshift has at most fewDesigns designs
+		fewBS      bool // Battleshift has few designs (db.fewDesigns)
 		commonRare string
 	}{
 		{"43 of 20000", 20000, 0, false, true, "metaverse"},

@@ -22,9 +22,9 @@ import (
 func TestConformanceSearchPaths(t *testing.T) {
 	for _, budget := range []int{0, 2} {
 		t.Run(map[int]string{0: "index", 2: "walk2"}[budget], func(t *testing.T) {
-			old, oldFew := walkBudget, fewDesigns
-			walkBudget, fewDesigns = budget, budget
-			t.Cleanup(func() { walkBudget, fewDesigns = old, oldFew })
+			old, oldFew := walkBudget, mostFew
+			walkBudget, mostFew = budget, budget
+			t.Cleanup(func() { walkBudget, mostFew = old, oldFew })
 			storetest.Run(t, func(t *testing.T) library.Store {
 				db, err := Open(context.Background(), filepath.Join(t.TempDir(), "conformance.db"))
 				if err != nil {
