@@ -70,6 +70,35 @@ type fleetWrite struct {
 	Fleet      *fleet.Fleet       `json:"fleet" validate:"required"`
 }
 
+// decodeFleetWrite reads a fleetWrite. The library keeps Metaverse's
+// fleets only: a fleet of a game whose fleets embed their classes
+// (ruleset.Fleets) is refused with where to check, price and print it.
+func (s *Server) decodeFleetWrite(c *gin.Context, req *fleetWrite) bool {
+	b, ok := s.readBody(c)
+	if !ok {
+		return false
+	}
+	var peek struct {
+		Visibility string          `json:"visibility"`
+		Fleet      json.RawMessage `json:"fleet"`
+	}
+	if ruleset.DecodeStrict(b, &peek, 0) == nil {
+		if rs, err := s.svc.Rulesets().Pick(peek.Fleet); err == nil {
+			if _, seam := rs.(ruleset.Fleets); seam {
+				msg := fmt.Sprintf("%s fleets are not kept in the library yet; check, price and print one with POST /api/v1/fleets/validate, /fleets/evaluate and /fleets/pack", rs.Info().Name)
+				s.problem(c, http.StatusBadRequest, "invalid-request", "fleet.ruleset: "+msg,
+					designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: "fleet.ruleset", Message: msg}})
+				return false
+			}
+		}
+	}
+	if err := designer.DecodeStrict(b, req, 0); err != nil {
+		s.decodeProblem(c, err)
+		return false
+	}
+	return s.check(c, req)
+}
+
 func cacheForFleet(c *gin.Context, f *library.Fleet) {
 	if f.Visibility == library.Public {
 		c.Header("Cache-Control", "public, no-cache")
@@ -124,7 +153,7 @@ func (s *Server) createFleet(c *gin.Context) {
 		return
 	}
 	var req fleetWrite
-	if !s.decodeBody(c, &req) {
+	if !s.decodeFleetWrite(c, &req) {
 		return
 	}
 	v, err := s.svc.CreateFleet(c.Request.Context(), caller(c), req.Fleet, req.Visibility)
@@ -150,7 +179,7 @@ func (s *Server) updateFleet(c *gin.Context) {
 		return
 	}
 	var req fleetWrite
-	if !s.decodeBody(c, &req) {
+	if !s.decodeFleetWrite(c, &req) {
 		return
 	}
 	v, err := s.svc.UpdateFleet(c.Request.Context(), caller(c), c.Param("id"), fleetPrecondition(c.GetHeader("If-Match")), req.Fleet, req.Visibility)

@@ -100,8 +100,12 @@ func (s *Server) rulesetAids(c *gin.Context) {
 		return
 	}
 	p, ok := sheets.PrinterFor(r.Info().ID)
-	if !ok {
+	if !ok && r == s.svc.Rulesets().Fallback() {
 		s.aidsPDF(c) // Metaverse's, printed by sheets.Aids
+		return
+	}
+	if !ok {
+		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s has no printed play aids yet", r.Info().Name), nil)
 		return
 	}
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())

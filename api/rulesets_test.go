@@ -167,3 +167,142 @@ func TestDesignKeepsItsGame(t *testing.T) {
 	}
 	c.do("POST", "/api/v1/designs/"+made.ID+"/fork", map[string]any{"name": "Faster Attack Cruiser"}).want(t, 201)
 }
+
+// TestBattleshiftFleetRoutes: /fleets/validate and /fleets/evaluate take a
+// Battleshift fleet (classes embedded); the library keeps Metaverse's
+// fleets only and says where a Battleshift one goes.
+func TestBattleshiftFleetRoutes(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	doc, err := os.ReadFile("../testdata/battleshift/fleets/vanguard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Legal    bool
+		Problems []any
+	}
+	a.do("POST", "/api/v1/fleets/validate", doc).want(t, 200).decode(t, &rep)
+	if !rep.Legal || rep.Problems == nil {
+		t.Errorf("validate vanguard: %+v", rep)
+	}
+	var ev struct {
+		Fleet      struct{ Name string }
+		Evaluation struct {
+			Legal       bool
+			Cost        int
+			PointsLimit int
+			Squadrons   []struct{ TotalDamage int }
+		}
+	}
+	a.do("POST", "/api/v1/fleets/evaluate", doc).want(t, 200).decode(t, &ev)
+	if ev.Fleet.Name != "Vanguard" || !ev.Evaluation.Legal || ev.Evaluation.Cost != 710 || ev.Evaluation.PointsLimit != 750 || len(ev.Evaluation.Squadrons) != 5 {
+		t.Errorf("evaluate vanguard: %+v", ev)
+	}
+	bad, err := os.ReadFile("../testdata/battleshift/fleets/BS-FL-01.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.do("POST", "/api/v1/fleets/validate", bad).want(t, 200).decode(t, &rep)
+	if rep.Legal {
+		t.Errorf("BS-FL-01 fixture legal")
+	}
+	var f map[string]any
+	if err := json.Unmarshal(doc, &f); err != nil {
+		t.Fatal(err)
+	}
+	c := e.withToken("admiral")
+	r := c.do("POST", "/api/v1/fleets", map[string]any{"fleet": f}).want(t, 400)
+	if !strings.Contains(string(r.Body), "Battleshift fleets are not kept in the library yet") || !strings.Contains(string(r.Body), `"path":"fleet.ruleset"`) {
+		t.Errorf("saving a Battleshift fleet: %s", r.Body)
+	}
+}
+
+// TestCompareIsMetaverses: comparing versions of a Battleshift design is
+// a clear 400, not a failure.
+func TestCompareIsMetaverses(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("comparer")
+	raw, err := os.ReadFile("../data/battleshift/samples/generic-fleet-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs map[string]any
+	if err := json.Unmarshal(raw, &bs); err != nil {
+		t.Fatal(err)
+	}
+	var made struct{ ID string }
+	c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 201).decode(t, &made)
+	bs["size"] = 4
+	c.do("PUT", "/api/v1/designs/"+made.ID, map[string]any{"design": bs}, "If-Match", `"v1"`).want(t, 200)
+	r := c.do("GET", "/api/v1/designs/"+made.ID+"/compare?from=1&to=2", nil).want(t, 400)
+	if !strings.Contains(string(r.Body), "Battleshift design") {
+		t.Errorf("compare: %s", r.Body)
+	}
+}
+
+// TestBattleshiftPrints: a Battleshift design's sheet.pdf, its quick
+// reference and a fleet pack are PDFs (issue 18, acceptance 10); its
+// card.pdf is a 404 that says where the sheet is.
+func TestBattleshiftPrints(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("printer")
+	raw, err := os.ReadFile("../data/battleshift/samples/generic-behemoth.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs map[string]any
+	if err := json.Unmarshal(raw, &bs); err != nil {
+		t.Fatal(err)
+	}
+	var made struct{ ID string }
+	c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 201).decode(t, &made)
+	isPDF := func(what string, r *resp) {
+		t.Helper()
+		if !bytes.HasPrefix(r.Body, []byte("%PDF-")) || r.Header.Get("Content-Type") != "application/pdf" {
+			t.Errorf("%s: %s %.40q", what, r.Header.Get("Content-Type"), r.Body)
+		}
+	}
+	isPDF("sheet", c.do("GET", "/api/v1/designs/"+made.ID+"/sheet.pdf?paper=a4", nil).want(t, 200))
+	r := c.do("GET", "/api/v1/designs/"+made.ID+"/card.pdf", nil).want(t, 404)
+	if !strings.Contains(string(r.Body), "sheet.pdf") {
+		t.Errorf("card of a Battleshift design: %s", r.Body)
+	}
+	isPDF("aids", e.anon().do("GET", "/api/v1/rulesets/battleshift/aids.pdf", nil).want(t, 200))
+	isPDF("Metaverse aids", e.anon().do("GET", "/api/v1/rulesets/metaverse/aids.pdf", nil).want(t, 200))
+	doc, err := os.ReadFile("../testdata/battleshift/fleets/vanguard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	isPDF("fleet pack", e.anon().do("POST", "/api/v1/fleets/pack?bw=true", doc).want(t, 200))
+}
+
+// TestBattleshiftFleetBounded: a fleet just under the body limit, of 250
+// classes of 100 bad systems, answers its first 100 problems and a count,
+// not 25,000 problems twice over.
+func TestBattleshiftFleetBounded(t *testing.T) {
+	e := newEnv(t)
+	a := e.anon()
+	systems := make([]map[string]any, 100)
+	for i := range systems {
+		systems[i] = map[string]any{"kind": "bogus" + strings.Repeat("x", i%7), "count": 1}
+	}
+	var classes, squadrons []map[string]any
+	for i := range 250 {
+		id := "c" + strings.Repeat("i", i%20) + string(rune('a'+i%26)) + string(rune('a'+i/26))
+		classes = append(classes, map[string]any{"id": id, "document": map[string]any{
+			"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Class " + id, "size": 3, "systems": systems}})
+		squadrons = append(squadrons, map[string]any{"id": "s" + id, "ships": []map[string]any{{"class": id, "count": 1}}})
+	}
+	body, _ := json.Marshal(map[string]any{"schema": 1, "ruleset": "battleshift", "rulesVersion": 1, "name": "Hostile",
+		"pointsLimit": 100, "classes": classes, "squadrons": squadrons, "taskForces": []any{}})
+	for _, route := range []string{"validate", "evaluate"} {
+		r := a.do("POST", "/api/v1/fleets/"+route, body).want(t, 200)
+		if len(r.Body) > 4*len(body) {
+			t.Errorf("/fleets/%s: %d bytes asked, %d answered", route, len(body), len(r.Body))
+		}
+		if !strings.Contains(string(r.Body), `"rule":"R-LIM-07"`) {
+			t.Errorf("/fleets/%s: no R-LIM-07 count", route)
+		}
+	}
+}

@@ -54,6 +54,10 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 		return
 	}
 	printer, seam := sheets.PrinterFor(d.Ruleset)
+	if !seam && rs != s.svc.Rulesets().Fallback() {
+		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s designs have no printed %s yet", rs.Info().Name, kind), nil)
+		return
+	}
 	if seam && kind != "sheet" {
 		s.problem(c, http.StatusNotFound, "not-found",
 			fmt.Sprintf("a %s design has no %s; its sheet is at /api/v1/designs/%s/sheet.pdf", rs.Info().Name, kind, d.ID), nil)

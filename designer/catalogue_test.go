@@ -28,11 +28,11 @@ func TestLoadCatalogueRejects(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"duplicate kind", `"kind": "reactor"`, `"kind": "bridge"`, "duplicate kind"},
-		{"unknown field", `"kind": "reactor"`, `"kind": "reactor", "colour": 1`, "unknown field"},
+		{"unknown field", `"kind": "reactor"`, `"kind": "reactor", "colour": 1`, "kinds[1].colour: Kind 2: Slipway knows no field ‘colour’ here"},
 		{"bad range", `"min": 1,`, `"min": 30,`, "bad rating range"},
 		{"unknown category", `"category": "ew"`, `"category": "tertiary"`, "unknown category"},
 		{"bad tier", `"tier": 3`, `"tier": 4`, "tier 4"},
-		{"duplicate key", `"kind": "reactor"`, `"kind": "reactor", "kind": "reactor"`, "duplicate key"},
+		{"duplicate key", `"kind": "reactor"`, `"kind": "reactor", "kind": "reactor"`, "kinds[1].kind: Kind 2, kind: it is given twice"},
 		{"bad mode", `"mode": "derived"`, `"mode": "magic"`, "unknown rating mode"},
 	}
 	for _, tt := range tests {

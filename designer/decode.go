@@ -31,6 +31,9 @@ const (
 func DecodeDesign(b []byte) (*Design, error) {
 	var d Design
 	if err := ruleset.DecodeStrict(b, &d, MaxDocumentBytes); err != nil {
+		if de, ok := err.(*DecodeError); ok {
+			de.Rename(func(p string) string { return BuiltinCatalogue().Place(nil, p) }) // the form's labels
+		}
 		return nil, err
 	}
 	return &d, nil

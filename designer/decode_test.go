@@ -52,22 +52,22 @@ func TestDecodeHostileInput(t *testing.T) {
 		path     string
 		contains string
 	}{
-		{"invalid UTF-8", append([]byte(`{"name": "`), 0xff, 0xfe, '"', '}'), RuleJSONSyntax, "", "invalid UTF-8 at byte 10"},
-		{"deep nesting", []byte(`{"name": ` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`), RuleJSONType, "name", "expected a string"},
-		{"deep nesting at top", []byte(strings.Repeat("[", 10000) + strings.Repeat("]", 10000)), RuleJSONType, "", "expected an object"},
-		{"deep nesting in unknown field", []byte(`{"x": ` + strings.Repeat(`{"a":`, 10000) + `1` + strings.Repeat("}", 10000) + `}`), RuleJSONUnknown, "x", `unknown field "x"`},
-		{"NaN", []byte(`{"techLevel": NaN}`), RuleJSONSyntax, "techLevel", "not valid JSON"},
-		{"1e308", []byte(`{"techLevel": 1e308}`), RuleJSONType, "techLevel", "out of range"},
+		{"invalid UTF-8", append([]byte(`{"name": "`), 0xff, 0xfe, '"', '}'), RuleJSONSyntax, "", "not UTF-8 text: byte 10 "},
+		{"deep nesting", []byte(`{"name": ` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`), RuleJSONType, "name", "Class name: text belongs here, not a list"},
+		{"deep nesting at top", []byte(strings.Repeat("[", 10000) + strings.Repeat("]", 10000)), RuleJSONType, "", "A group of fields belongs here, not a list"},
+		{"deep nesting in unknown field", []byte(`{"x": ` + strings.Repeat(`{"a":`, 10000) + `1` + strings.Repeat("}", 10000) + `}`), RuleJSONUnknown, "x", "Slipway knows no field ‘x’ here"},
+		{"NaN", []byte(`{"techLevel": NaN}`), RuleJSONSyntax, "techLevel", "Tech level: the file cannot be read past byte 14"},
+		{"1e308", []byte(`{"techLevel": 1e308}`), RuleJSONType, "techLevel", "1e308 is too large"},
 		{"fraction", []byte(`{"techLevel": 5.5}`), RuleJSONType, "techLevel", "whole number"},
-		{"duplicate key", []byte(`{"name": "a", "name": "b"}`), RuleJSONDuplicate, "name", `duplicate key "name"`},
-		{"duplicate map key", []byte(`{"hangarBays": [{"loadout": {"a": 1, "a": 2}}]}`), RuleJSONDuplicate, "hangarBays[0].loadout.a", "duplicate key"},
-		{"trailing data", append(append([]byte(nil), ref...), []byte(`{}`)...), RuleJSONSyntax, "", "unexpected data after the document"},
+		{"duplicate key", []byte(`{"name": "a", "name": "b"}`), RuleJSONDuplicate, "name", "Class name: it is given twice"},
+		{"duplicate map key", []byte(`{"hangarBays": [{"loadout": {"a": 1, "a": 2}}]}`), RuleJSONDuplicate, "hangarBays[0].loadout.a", "Hangar bay definition 1, loadout of ‘a’: it is given twice"},
+		{"trailing data", append(append([]byte(nil), ref...), []byte(`{}`)...), RuleJSONSyntax, "", "The file goes on after the design ends"},
 		{"truncated", []byte(`{"name": "x", "sections": {"core": {"layers": [`), RuleJSONSyntax, "sections.core.layers[0]", "ends too early"},
-		{"empty", nil, RuleJSONSyntax, "", "empty document"},
-		{"wrong type deep", []byte(`{"sections": {"fore": {"weapons": [{}, {}, {"sectors": "all"}]}}}`), RuleJSONType, "sections.fore.weapons[2].sectors", "expected an array"},
-		{"unknown section", []byte(`{"sections": {"bow": {}}}`), RuleJSONUnknown, "sections.bow", "allowed here: core, fore, aft, port, starboard"},
-		{"string for int", []byte(`{"sections": {"core": {"layers": [{"hullHits": "10"}]}}}`), RuleJSONType, "sections.core.layers[0].hullHits", "expected a whole number"},
-		{"too large", append(bytes.Repeat([]byte(" "), MaxDocumentBytes), '{', '}'), RuleLimitBody, "", "limit is 1048576 bytes"},
+		{"empty", nil, RuleJSONSyntax, "", "The file is empty"},
+		{"wrong type deep", []byte(`{"sections": {"fore": {"weapons": [{}, {}, {"sectors": "all"}]}}}`), RuleJSONType, "sections.fore.weapons[2].sectors", "Fore section, mount 3, firing sectors: a list belongs here, not the text ‘all’"},
+		{"unknown section", []byte(`{"sections": {"bow": {}}}`), RuleJSONUnknown, "sections.bow", "Sections: Slipway knows no field ‘bow’ here; the fields here are core, fore, aft, port and starboard"},
+		{"string for int", []byte(`{"sections": {"core": {"layers": [{"hullHits": "10"}]}}}`), RuleJSONType, "sections.core.layers[0].hullHits", "Core section, layer 1, hull hits: a whole number belongs here, not the text ‘10’"},
+		{"too large", append(bytes.Repeat([]byte(" "), MaxDocumentBytes), '{', '}'), RuleLimitBody, "", "the limit is 1,048,576 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

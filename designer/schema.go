@@ -2,6 +2,7 @@ package designer
 
 import (
 	"fmt"
+	"github.com/slipway/slipway/ruleset"
 	"reflect"
 	"slices"
 	"strings"
@@ -29,17 +30,6 @@ var fieldDocs = map[string]string{
 	"hangarBays":     "Hangar bay definitions (rules §5.3).",
 }
 
-// Patterns of the text checks (Validate's text): printable characters
-// are Unicode letters, marks, numbers, punctuation, symbols and the ASCII
-// space, as unicode.IsPrint has it; a description may also hold line
-// breaks and tabs; a required text is not blank.
-const (
-	printableClass     = `\p{L}\p{M}\p{N}\p{P}\p{S}`
-	patternPrintable   = `^[` + printableClass + ` ]*$`
-	patternNonBlank    = `^[` + printableClass + ` ]*[` + printableClass + `][` + printableClass + ` ]*$`
-	patternDescription = `^[` + printableClass + ` \n\t]*$`
-)
-
 // kw is a set of JSON Schema keywords.
 type kw = map[string]any
 
@@ -55,12 +45,7 @@ type constraint struct {
 
 // text is the constraint of a text member of lo-hi printable characters.
 func text(rule string, lo, hi int) constraint {
-	k := kw{"maxLength": hi, "pattern": patternPrintable}
-	if lo > 0 {
-		k["minLength"] = lo
-		k["pattern"] = patternNonBlank
-	}
-	return constraint{rule: rule, keywords: k}
+	return constraint{rule: rule, keywords: ruleset.TextSchema(lo, hi)}
 }
 
 // between is the constraint of an integer member from lo to hi.
@@ -104,7 +89,7 @@ var constraints = map[string]constraint{
 	"Design.ruleset":        {rule: "R-DOC-01", keywords: kw{"const": RulesetMetaverse}},
 	"Design.rulesVersion":   {rule: "R-DOC-01", keywords: kw{"const": RulesVersion}},
 	"Design.name":           text("R-DOC-02", 1, 80),
-	"Design.description":    {rule: "R-DOC-02", keywords: kw{"maxLength": 4000, "pattern": patternDescription}},
+	"Design.description":    {rule: "R-DOC-02", keywords: kw{"maxLength": 4000, "pattern": ruleset.PatternMultiline}},
 	"Design.tags":           {rule: "R-DOC-02", keywords: kw{"maxItems": 12, "items": text("R-DOC-02", 1, 32).keywords}},
 	"Design.universe":       text("R-DOC-02", 0, 80),
 	"Design.scale":          between("R-DOC-02", 1, 1000000),

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Options adjust validation.
@@ -30,14 +32,7 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 	v.techLevel()
 	v.tierLimit()
 	if v.omitted > 0 {
-		sev := Warning
-		if v.omittedErrors > 0 {
-			sev = Error
-		}
-		v.out = append(v.out, Problem{Rule: RuleProblemCap, Severity: sev,
-			Message: fmt.Sprintf("%d more problems not listed (%d errors, %d warnings); only the first %d are",
-				v.omitted, v.omittedErrors, v.omitted-v.omittedErrors, MaxProblems),
-			Hint: "fix the problems listed and validate again"})
+		v.out = append(v.out, ruleset.Omitted(v.omitted, v.omittedErrors, MaxProblems))
 	}
 	return v.out
 }
@@ -45,11 +40,11 @@ func (c *Catalogue) Validate(d *Design, opt Options) Problems {
 // MaxProblems is the most problems Validate lists one by one; the rest
 // are counted in one last R-LIM-07 problem, so that a large document
 // cannot turn into an answer or a stored record many times its size.
-const MaxProblems = 100
+const MaxProblems = ruleset.MaxProblems
 
 // RuleProblemCap is the rule id of the problem that counts the problems
 // past MaxProblems. It is an error when any of those is one.
-const RuleProblemCap = "R-LIM-07"
+const RuleProblemCap = ruleset.RuleProblemCap
 
 type validator struct {
 	c   *Catalogue
@@ -61,7 +56,9 @@ type validator struct {
 	omitted, omittedErrors int
 }
 
-func (v *validator) add(sev Severity, rule string, at *loc, hint, format string, args ...any) {
+// add reports a problem at a path. Its message names the place as the
+// form labels it (where, or at when where is nil) before what is wrong.
+func (v *validator) add(sev Severity, rule string, at, where *loc, hint, format string, args ...any) {
 	if len(v.out) >= MaxProblems {
 		v.omitted++
 		if sev == Error {
@@ -69,52 +66,76 @@ func (v *validator) add(sev Severity, rule string, at *loc, hint, format string,
 		}
 		return
 	}
-	v.out = append(v.out, Problem{Rule: rule, Severity: sev, Path: at.String(), Message: fmt.Sprintf(format, args...), Hint: hint})
+	path := at.String()
+	place := path
+	if where != nil {
+		place = where.String()
+	}
+	v.out = append(v.out, Problem{Rule: rule, Severity: sev, Path: path, Message: ruleset.Sentence(v.place(place), fmt.Sprintf(format, args...)), Hint: hint})
+}
+
+// ship is the place of a problem with the ship as a whole: it names no
+// place in the message.
+var ship = root("sections")
+
+// place names a path in the form's words; the ship as a whole (the
+// sections together) needs no place.
+func (v *validator) place(path string) string {
+	if path == "sections" {
+		return ""
+	}
+	return v.c.Place(v.d, path)
 }
 
 func (v *validator) errorf(rule string, at *loc, hint, format string, args ...any) {
-	v.add(Error, rule, at, hint, format, args...)
+	v.add(Error, rule, at, nil, hint, format, args...)
 }
 
 func (v *validator) warnf(rule string, at *loc, hint, format string, args ...any) {
-	v.add(Warning, rule, at, hint, format, args...)
+	v.add(Warning, rule, at, nil, hint, format, args...)
 }
 
-// intRange reports an error unless lo <= n <= hi.
-func (v *validator) intRange(rule string, at *loc, what string, n, lo, hi int) bool {
+// intRange reports an error unless lo <= n <= hi. The place names the
+// field; what is no longer part of the words (the form's label is).
+func (v *validator) intRange(rule string, at *loc, _ string, n, lo, hi int) bool {
 	if n < lo || n > hi {
-		v.errorf(rule, at, fmt.Sprintf("use a whole number from %d to %d", lo, hi), "%s is %d; allowed %d-%d", what, n, lo, hi)
+		v.errorf(rule, at, fmt.Sprintf("use a whole number from %s to %s", ruleset.Thousands(lo), ruleset.Thousands(hi)), "%s is not allowed; it must be %s to %s", ruleset.Thousands(n), ruleset.Thousands(lo), ruleset.Thousands(hi))
 		return false
 	}
 	return true
 }
 
 // oneOf reports an error unless s is one of allowed.
-func (v *validator) oneOf(rule string, at *loc, what, s string, allowed ...string) bool {
+func (v *validator) oneOf(rule string, at *loc, _, s string, allowed ...string) bool {
 	if !contains(allowed, s) {
-		got := "missing"
-		if s != "" {
-			got = fmt.Sprintf("%q", s)
+		hint := "choose " + ruleset.SpacedList(allowed, "or")
+		if s == "" {
+			v.errorf(rule, at, hint, "nothing is chosen")
+			return false
 		}
-		v.errorf(rule, at, "use one of: "+strings.Join(allowed, ", "), "%s is %s", what, got)
+		v.errorf(rule, at, hint, "%s is not one of the choices", v.quoted(ruleset.Spaced(s)))
 		return false
 	}
 	return true
 }
 
 // text reports an error unless s has lo-hi characters, all printable.
-func (v *validator) text(rule string, at *loc, what, s string, lo, hi int, multiline bool) {
+func (v *validator) text(rule string, at *loc, _, s string, lo, hi int, multiline bool) {
 	n := utf8.RuneCountInString(s)
 	if n < lo || n > hi {
-		hint := fmt.Sprintf("give %d to %d characters", lo, hi)
+		hint := fmt.Sprintf("give %d to %s characters", lo, ruleset.Thousands(hi))
 		if lo == 0 {
-			hint = fmt.Sprintf("shorten it to at most %d characters", hi)
+			hint = fmt.Sprintf("shorten it to at most %s", ruleset.Count(hi, "character"))
 		}
-		v.errorf(rule, at, hint, "%s has %d characters; allowed %d-%d", what, n, lo, hi)
+		if n == 0 {
+			v.errorf(rule, at, hint, "it is empty")
+			return
+		}
+		v.errorf(rule, at, hint, "it has %s; %d to %s are allowed", ruleset.Count(n, "character"), lo, ruleset.Thousands(hi))
 		return
 	}
 	if lo > 0 && strings.TrimSpace(s) == "" {
-		v.errorf(rule, at, "give it at least one visible character", "%s is blank", what)
+		v.errorf(rule, at, "give it at least one visible character", "it is blank")
 		return
 	}
 	for _, r := range s {
@@ -125,7 +146,7 @@ func (v *validator) text(rule string, at *loc, what, s string, lo, hi int, multi
 			continue
 		}
 		if !unicode.IsPrint(r) && r != ' ' {
-			v.errorf(rule, at, "remove control and invisible characters", "%s contains the unprintable character %U", what, r)
+			v.errorf(rule, at, "remove control and invisible characters", "it contains an invisible or control character (%U)", r)
 			return
 		}
 	}
@@ -134,18 +155,18 @@ func (v *validator) text(rule string, at *loc, what, s string, lo, hi int, multi
 func (v *validator) document() {
 	d := v.d
 	if d.Schema != Schema {
-		v.errorf("R-DOC-01", root("schema"), "set \"schema\": 1", "schema is %d; this version of Slipway reads schema %d", d.Schema, Schema)
+		v.errorf("R-DOC-01", root("schema"), fmt.Sprintf("save the design again from Slipway, which writes format %d", Schema), "the file is in format %d; this version of Slipway reads format %d", d.Schema, Schema)
 	}
 	if d.Ruleset != RulesetMetaverse {
-		v.errorf("R-DOC-01", root("ruleset"), "set \"ruleset\": \"metaverse\"", "ruleset %q is not supported; supported: metaverse", d.Ruleset)
+		v.errorf("R-DOC-01", root("ruleset"), "open it as a design of the game it was made for, or start a Metaverse design", "the design is not for Metaverse, the only game this check reads")
 	}
 	if d.RulesVersion != RulesVersion {
-		v.errorf("R-DOC-01", root("rulesVersion"), "set \"rulesVersion\": 1", "rules version %d is not supported; supported: %d", d.RulesVersion, RulesVersion)
+		v.errorf("R-DOC-01", root("rulesVersion"), fmt.Sprintf("save the design again from Slipway, which writes rules version %d", RulesVersion), "the design follows rules version %d; Slipway reads version %d", d.RulesVersion, RulesVersion)
 	}
 	v.text("R-DOC-02", root("name"), "the class name", d.Name, 1, 80, false)
 	v.text("R-DOC-02", root("description"), "the description", d.Description, 0, 4000, true)
 	if len(d.Tags) > 12 {
-		v.errorf("R-DOC-02", root("tags"), "keep at most 12 tags", "%d tags; at most 12 allowed", len(d.Tags))
+		v.errorf("R-DOC-02", root("tags"), "keep at most 12 tags", "there are %s; at most 12 are allowed", ruleset.Count(len(d.Tags), "tag"))
 	}
 	for i, t := range d.Tags {
 		v.text("R-DOC-02", root("tags").Idx(i), "a tag", t, 1, 32, false)
@@ -164,9 +185,9 @@ func (v *validator) document() {
 func (v *validator) count(at *loc, n int) {
 	switch {
 	case n < 1:
-		v.errorf("R-DOC-04", at, "use a count of 1 or more, or remove the entry", "count is %d; it must be at least 1", n)
+		v.errorf("R-DOC-04", at, "use a count of 1 or more, or remove the entry", "%d is not allowed; the count must be at least 1", n)
 	case n > 999:
-		v.errorf("R-LIM-06", at, "split the entry or lower the count", "count is %d; at most 999 allowed", n)
+		v.errorf("R-LIM-06", at, "split the entry or lower the count", "%s is too many; the count is at most 999", ruleset.Thousands(n))
 	}
 }
 
@@ -181,16 +202,16 @@ func (v *validator) limits() {
 		total += h
 		systems += len(sec.Systems)
 		if h > 2000 {
-			v.errorf("R-LIM-02", root("sections").Key(string(name)).Key("layers"), "move hull hits to other sections or remove some", "section %s has %d hull hits; at most 2,000 allowed", name, h)
+			v.errorf("R-LIM-02", root("sections").Key(string(name)).Key("layers"), "move hull hits to other sections or remove some", "the section has %s; at most 2,000 are allowed", ruleset.Count(h, "hull hit"))
 		}
 	}
 	if total > 10000 {
-		v.errorf("R-LIM-03", root("sections"), "remove hull hits", "the design has %d hull hits; at most 10,000 allowed", total)
+		v.errorf("R-LIM-03", root("sections"), "remove hull hits", "the ship has %s; at most 10,000 are allowed", ruleset.Count(total, "hull hit"))
 	}
 	if systems > 200 {
-		v.errorf("R-LIM-04", root("sections"), "merge identical entries with count", "the design has %d system entries; at most 200 allowed", systems)
+		v.errorf("R-LIM-04", root("sections"), "merge identical systems into one entry with a count", "the ship has %s; at most 200 are allowed", ruleset.Count(systems, "system entry", "system entries"))
 	}
 	if n := len(v.d.Weapons); n > 100 {
-		v.errorf("R-LIM-05", root("weapons"), "remove unused or duplicate definitions", "%d weapon definitions; at most 100 allowed", n)
+		v.add(Error, "R-LIM-05", root("weapons"), ship, "remove unused or duplicate definitions", "the ship has %s; at most 100 are allowed", ruleset.Count(n, "weapon definition"))
 	}
 }

@@ -23,17 +23,17 @@ func (v *validator) propulsion() {
 				// its section's end pushes nothing.
 				switch {
 				case s.Facing == "aft" && name == SectionFore, s.Facing == "fore" && name == SectionAft:
-					v.warnf("R-PRO-09", at.Key("facing"), "face it "+map[SectionName]string{SectionFore: "fore", SectionAft: "aft"}[name]+
+					v.add(Warning, "R-PRO-09", at.Key("facing"), at, "face it "+map[SectionName]string{SectionFore: "fore", SectionAft: "aft"}[name]+
 						", or move it to the "+map[SectionName]string{SectionFore: "aft", SectionAft: "fore"}[name]+" section or the core",
-						"a primitive drive facing %s in the %s section pushes nothing: rear sections accelerate, fore sections decelerate", s.Facing, name)
+						"facing %s in the %s section it pushes nothing, since drives in the aft section accelerate and drives in the fore section decelerate", s.Facing, name)
 				case s.Facing == "aft":
 					accel = true
 				case s.Facing == "fore":
 					decel = true
 				case s.Facing == "port" || s.Facing == "starboard":
 					if cinematic {
-						v.warnf("R-PRO-05", at.Key("facing"), "face it fore or aft, or switch to newtonian movement",
-							"a side-facing primitive drive does nothing for a cinematic ship")
+						v.add(Warning, "R-PRO-05", at.Key("facing"), at, "face it fore or aft, or switch the movement to newtonian",
+							"facing %s it does nothing for a ship with cinematic movement", s.Facing)
 					}
 				}
 			case "stlBasic":
@@ -42,8 +42,8 @@ func (v *validator) propulsion() {
 					accel, decel = true, true
 				case "portStarboard":
 					if cinematic {
-						v.warnf("R-PRO-05", at.Key("axis"), "use the foreAft axis, or switch to newtonian movement",
-							"a port-starboard basic drive does nothing for a cinematic ship")
+						v.add(Warning, "R-PRO-05", at.Key("axis"), at, "choose the fore aft axis, or switch the movement to newtonian",
+							"on the port starboard axis it does nothing for a ship with cinematic movement")
 					}
 				}
 			case "stlAdvanced":
@@ -57,23 +57,23 @@ func (v *validator) propulsion() {
 	}
 	if cinematic && !(accel && decel) {
 		missing := "accelerate"
-		hint := "add an aft-facing primitive drive, a foreAft basic drive or an advanced drive"
+		hint := "add a primitive STL drive facing aft, a basic STL drive on the fore aft axis or an advanced STL drive"
 		switch {
 		case !accel && !decel:
 			missing = "accelerate or decelerate"
-			hint = "add aft- and fore-facing primitive drives, a foreAft basic drive or an advanced drive"
+			hint = "add primitive STL drives facing aft and fore, a basic STL drive on the fore aft axis or an advanced STL drive"
 		case accel:
 			missing = "decelerate"
-			hint = "add a fore-facing primitive drive, a foreAft basic drive or an advanced drive"
+			hint = "add a primitive STL drive facing fore, a basic STL drive on the fore aft axis or an advanced STL drive"
 		}
-		v.errorf("R-PRO-04", root("sections"), hint, "this cinematic ship cannot %s", missing)
+		v.errorf("R-PRO-04", root("sections"), hint, "with cinematic movement the ship cannot %s", missing)
 	}
 	if cinematic && !turn {
-		v.warnf("R-PRO-06", root("sections"), "add thrusters facing port and starboard, or an advanced drive", "this cinematic ship has no thrusters or advanced drive, so it cannot turn")
+		v.warnf("R-PRO-06", root("sections"), "add thrusters facing port and starboard, or an advanced STL drive", "with cinematic movement and no thrusters or advanced STL drive, the ship cannot turn")
 	}
 	v.launchArc()
 	if !ftl {
-		v.warnf("R-PRO-08", root("sections"), "add an FTL drive, or plan a tow by a fleet ship with a grappler", "without an FTL drive the ship cannot join a pickup game unless towed")
+		v.warnf("R-PRO-08", root("sections"), "add an FTL drive, or plan a tow by a fleet ship with a grappler", "without an FTL drive the ship cannot join a pickup game unless it is towed")
 	}
 }
 
@@ -105,6 +105,6 @@ func (v *validator) launchArc() {
 			return
 		}
 	}
-	v.warnf("R-SECY-05", root("sections"), "make one arc's shields energy only, or leave one arc unshielded",
+	v.warnf("R-SECY-05", root("sections"), "make one arc's shields energy only, or leave one arc without shields",
 		"every arc carries shields that stop kinetic fire, so the ship must drop shields to launch or recover squadrons")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Designs maps the design versions a fleet references to their documents,
@@ -173,7 +174,25 @@ func (r *run) add(rule, path, hint, format string, args ...any) {
 	if ri := RuleByID(rule); ri != nil {
 		sev = ri.Severity
 	}
-	r.r.Problems = append(r.r.Problems, designer.Problem{Rule: rule, Severity: sev, Path: path, Message: fmt.Sprintf(format, args...), Hint: hint})
+	r.r.Problems = append(r.r.Problems, designer.Problem{Rule: rule, Severity: sev, Path: path, Message: ruleset.Capital(plainQuotes(fmt.Sprintf(format, args...))), Hint: plainQuotes(hint)})
+}
+
+// plainQuotes sets the ids and names a player typed, quoted with %q, in
+// typographic quotes: a sentence a player reads shows no JSON.
+func plainQuotes(s string) string {
+	if !strings.Contains(s, `"`) {
+		return s
+	}
+	var sb strings.Builder
+	open := true
+	for _, c := range s {
+		if c == '"' {
+			c = map[bool]rune{true: '‘', false: '’'}[open]
+			open = !open
+		}
+		sb.WriteRune(c)
+	}
+	return sb.String()
 }
 
 // Evaluate checks f against F-DOC, F-REF and F-01 to F-08 and every
@@ -209,8 +228,8 @@ func printable(s string) bool {
 func (r *run) document() {
 	f := r.f
 	if f.Schema != Schema || f.Ruleset != r.e.facts.Ruleset || f.RulesVersion != designer.RulesVersion {
-		r.add(RuleDocument, "schema", fmt.Sprintf("use \"schema\": %d, \"ruleset\": %q, \"rulesVersion\": %d", Schema, r.e.facts.Ruleset, designer.RulesVersion),
-			"fleet format schema %d, ruleset %q, rules version %d is not one Slipway reads", f.Schema, f.Ruleset, f.RulesVersion)
+		r.add(RuleDocument, "schema", fmt.Sprintf("save the fleet again from Slipway, which writes Metaverse fleets in format %d, rules version %d", Schema, designer.RulesVersion),
+			"the fleet file is not a Metaverse fleet in a format Slipway reads (format %d, game %q, rules version %d)", f.Schema, f.Ruleset, f.RulesVersion)
 	}
 	if n := utf8.RuneCountInString(strings.TrimSpace(f.Name)); n < 1 || n > 80 || !printable(f.Name) {
 		r.add(RuleDocument, "name", "give the fleet a name of 1-80 printable characters", "fleet name must be 1-80 printable characters")
@@ -222,7 +241,7 @@ func (r *run) document() {
 	case f.Limit.CV < 0 || f.Limit.Points < 0:
 		r.add(RuleDocument, "limit", "a limit is a positive number", "the limit is negative")
 	case f.Limit.Kind() == "":
-		r.add(RuleDocument, "limit", `give exactly one of {"cv": N} (the rulebook's way) or {"points": N}`, "the fleet needs exactly one limit, CV or points")
+		r.add(RuleDocument, "limit", "give the fleet exactly one limit: a CV limit (the rulebook's way) or a points limit", "the fleet needs exactly one limit, CV or points")
 	}
 	if f.TierLimit < 0 || f.TierLimit > 3 {
 		r.add(RuleDocument, "tierLimit", "use 1, 2 or 3, or leave it out for no tier limit", "tier limit %d is not 0-3", f.TierLimit)
@@ -242,8 +261,8 @@ func (r *run) document() {
 			r.add(RuleReferences, path, "give it an id of 1-32 printable characters, unique in the fleet", "id %q is not 1-32 printable characters", id)
 			return
 		}
-		if prev, dup := seen[id]; dup {
-			r.add(RuleReferences, path, "ship and squadron ids are unique in the fleet", "id %q is already used at %s", id, prev)
+		if _, dup := seen[id]; dup {
+			r.add(RuleReferences, path, "ship and squadron ids are unique in the fleet", "the id %q is already used by another ship or squadron", id)
 			return
 		}
 		seen[id] = path
@@ -338,12 +357,12 @@ func (r *run) ships() {
 		docPath := p + ".design"
 		switch {
 		case s.Document != nil && s.Design != "":
-			r.add(RuleReferences, p, `keep either "design" and "version" or "document"`, "ship both references a design and embeds one")
+			r.add(RuleReferences, p, "keep either the library design or the design embedded in the fleet, not both", "ship both references a design and embeds one")
 		case s.Document != nil:
 			d = s.Document
 			docPath = p + ".document"
 		case s.Design == "":
-			r.add(RuleReferences, p, `add "design" and "version" (a library design) or "document" (an embedded design)`, "ship names no design")
+			r.add(RuleReferences, p, "choose a library design and its version, or embed a design in the fleet", "ship names no design")
 		case s.Version < 0:
 			r.add(RuleReferences, p+".version", "pin the design version the fleet fields (1 or more), or leave it out for the latest", "version %d of design %s is not a version", s.Version, s.Design)
 		default:
@@ -393,9 +412,9 @@ func (r *run) ships() {
 				if pr.Path != "" && s.Document != nil {
 					where += "." + pr.Path
 				}
-				msg := pr.Message
+				msg := "Ship ‘" + s.ID + "’: " + pr.Message // which ship the place is in
 				if s.Document == nil {
-					msg = fmt.Sprintf("%s v%d at %s: %s", s.Design, s.Version, pr.Path, pr.Message)
+					msg = fmt.Sprintf("Ship ‘%s’ (design %s, version %d): %s", s.ID, s.Design, s.Version, pr.Message)
 				}
 				r.r.Problems = append(r.r.Problems, designer.Problem{Rule: pr.Rule, Severity: pr.Severity, Path: where, Message: msg, Hint: pr.Hint})
 			}
@@ -580,11 +599,11 @@ func (r *run) squadrons() {
 		var def *designer.SquadronDef
 		switch {
 		case s.Definition != nil && s.Design != "":
-			r.add(RuleReferences, p, `keep either "definition" or "design", "version" and "type"`, "squadron entry both embeds a definition and references one")
+			r.add(RuleReferences, p, "keep either the squadron embedded in the fleet or a library design's squadron, not both", "squadron entry both embeds a definition and references one")
 		case s.Definition != nil:
 			def = s.Definition
 		case s.Design == "" || s.Type == "" || s.Version < 0:
-			r.add(RuleReferences, p, `add "definition" (a squadron embedded), or "design", "version" and "type" (a squadron of a library design)`, "squadron entry names no squadron definition")
+			r.add(RuleReferences, p, "embed a squadron in the fleet, or choose a library design, its version and one of its squadrons", "squadron entry names no squadron definition")
 		default:
 			d := r.ds[Ref{s.Design, s.Version}]
 			if d != nil {
@@ -660,8 +679,8 @@ func (r *run) command() {
 			if _, ok := r.shipRef(path, id); !ok {
 				return
 			}
-			if prev, dup := inChain[id]; dup {
-				r.add(RuleLevels, path, "a ship has one place in the chain of command", "ship %q is already in the chain at %s", id, prev)
+			if _, dup := inChain[id]; dup {
+				r.add(RuleLevels, path, "a ship has one place in the chain of command", "ship %q already has a place in the chain of command", id)
 				return
 			}
 			inChain[id] = path
@@ -677,7 +696,7 @@ func (r *run) command() {
 					r.add(RuleCiC, p+".ship", "make a ship with a CiC the commander, or add a CiC to this design", "command ship %q (%s) has no CiC", c.Ship, sr.Class)
 				} else if c.Units() > sr.CiC {
 					r.add(RuleCiC, p, fmt.Sprintf("command at most %d units here, or pick a commander with a larger CiC", sr.CiC),
-						"%q commands %d units (%d ships, %d sub-commanders); its largest CiC is rated %d", c.Ship, c.Units(), len(c.Ships), len(c.Commands), sr.CiC)
+						"ship %q commands %s (%s and %s); its largest CiC is rated %d", c.Ship, ruleset.Count(c.Units(), "unit"), ruleset.Count(len(c.Ships), "ship"), ruleset.Count(len(c.Commands), "sub-commander"), sr.CiC)
 				}
 			}
 		}
@@ -831,15 +850,15 @@ func (r *run) deployment() {
 	zoneOf := map[string]string{}
 	for _, z := range names {
 		if !slices.Contains(zoneIDs, z) {
-			r.add(RuleDeployment, "deployment.zones."+z, fmt.Sprintf("the %s of a %s deploys in: %s", dep.Role, enc.Name, strings.Join(zoneIDs, ", ")), "no zone %q", z)
+			r.add(RuleDeployment, "deployment.zones."+z, fmt.Sprintf("the %s of a %s deploys in the zones %s", dep.Role, enc.Name, ruleset.SpacedList(zoneIDs, "and")), "the encounter has no zone %q", ruleset.Spaced(z))
 		}
 		for k, id := range dep.Zones[z] {
 			p := fmt.Sprintf("deployment.zones.%s[%d]", z, k)
 			if _, ok := r.shipRef(p, id); !ok {
 				continue
 			}
-			if prev, dup := placed[id]; dup {
-				r.add(RuleDeployment, p, "deploy each ship in one zone", "ship %q is already deployed at %s", id, prev)
+			if _, dup := placed[id]; dup {
+				r.add(RuleDeployment, p, "deploy each ship in one zone", "ship %q is already deployed in a zone", id)
 				continue
 			}
 			placed[id] = p
@@ -855,7 +874,7 @@ func (r *run) deployment() {
 	}
 	for _, t := range r.r.Tows {
 		if zs, zt := zoneOf[t.Ship], zoneOf[t.By]; zs != "" && zt != "" && zs != zt {
-			r.add(RuleDeployment, placed[t.Ship], "a towed ship deploys within 5 cm of its tow: put both in one zone", "ship %q is towed by %q, deployed in zone %q", t.Ship, t.By, zt)
+			r.add(RuleDeployment, placed[t.Ship], "a towed ship deploys within 5 cm of its tow: put both in one zone", "ship %q is towed by %q, deployed in zone %q", t.Ship, t.By, ruleset.Spaced(zt))
 		}
 	}
 	for _, z := range zones {
@@ -872,8 +891,8 @@ func (r *run) deployment() {
 			zr.Share = float64(zr.CV) * 100 / float64(total)
 		}
 		if zr.CV*100 > z.MaxShare*total {
-			r.add(RuleDeployment, "deployment.zones."+z.Zone, fmt.Sprintf("move ships out of %q: it may hold at most %d%% of the fleet's CV (%d of %d)", z.Zone, z.MaxShare, z.MaxShare*total/100, total),
-				"zone %q holds %d of %d CV (%.0f%%), over its %d%%", z.Zone, zr.CV, total, zr.Share, z.MaxShare)
+			r.add(RuleDeployment, "deployment.zones."+z.Zone, fmt.Sprintf("move ships out of the zone: it may hold at most %d%% of the fleet's CV (%d of %d)", z.MaxShare, z.MaxShare*total/100, total),
+				"zone %q holds %d of %d CV (%.0f%%), over its %d%%", ruleset.Spaced(z.Zone), zr.CV, total, zr.Share, z.MaxShare)
 		}
 		r.r.Deployment = append(r.r.Deployment, zr)
 	}

@@ -450,11 +450,17 @@ func DecodeVersion(v *Version) (*designer.Design, error) {
 	return d, nil
 }
 
-// CompareVersions compares versions from and to of design id.
+// CompareVersions compares versions from and to of design id, a Metaverse
+// design (the compare of costing is Metaverse's; another game's design is
+// EInvalid).
 func (s *Service) CompareVersions(ctx context.Context, u *User, id string, from, to int) (*costing.Comparison, error) {
 	d, err := s.readable(ctx, u, id)
 	if err != nil {
 		return nil, err
+	}
+	if mv := s.rules.Fallback().Info(); d.Ruleset != mv.ID {
+		return nil, &Error{Code: EInvalid, Field: "id", Message: fmt.Sprintf(
+			"is a %s design; comparing versions is served for %s designs only", s.rulesetName(d.Ruleset), mv.Name)}
 	}
 	var docs [2]*designer.Design
 	for i, n := range []int{from, to} {

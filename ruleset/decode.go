@@ -21,12 +21,27 @@ const MaxDocumentBytes = 1 << 20
 
 // DecodeError is a structural problem with a JSON document: it is not
 // JSON, or its shape does not match the document format. Path names the
-// place in the document (for example sections.fore.weapons[2].sectors).
+// place in the document (for example sections.fore.weapons[2].sectors);
+// Message says what is wrong there in a player's words, naming the place
+// as Place does (never the path itself).
 type DecodeError struct {
 	Rule    string // R-JSON-* or R-LIM-01
 	Path    string
 	Message string
 	Offset  int64 // byte offset into the input, when known
+	// what is the message without its place, and at the path of the
+	// place it names (Path, or for an unknown field the object that holds
+	// it), for Rename.
+	what, at string
+}
+
+// Rename names the place of the problem in a game's words (its form's
+// labels, for example): the message becomes the place the function gives
+// for the path and what is wrong there.
+func (e *DecodeError) Rename(place func(path string) string) {
+	if e.what != "" {
+		e.Message = Sentence(place(e.at), e.what)
+	}
 }
 
 // Error renders the problem as "path: message".
@@ -43,11 +58,11 @@ func (e *DecodeError) Problem() Problem {
 }
 
 var decodeHints = map[string]string{
-	RuleJSONSyntax:    "check the document with a JSON linter; the offset says where reading stopped",
-	RuleJSONUnknown:   "remove the field or correct its spelling",
-	RuleJSONType:      "give the value the type the format expects",
-	RuleJSONDuplicate: "keep one of the two entries",
-	RuleLimitBody:     "a design document is at most 1 MiB",
+	RuleJSONSyntax:    "the file is damaged there: mend it in a text editor, or save the design again from Slipway",
+	RuleJSONUnknown:   "remove it, or correct its spelling",
+	RuleJSONType:      "give a value of the kind the field takes",
+	RuleJSONDuplicate: "keep one of the two",
+	RuleLimitBody:     "remove what the design does not need; a design file is at most 1 MiB",
 }
 
 // Structural rule identifiers for documents that cannot be read at all.
@@ -70,11 +85,11 @@ type defaulter interface{ SetDefaults() }
 // defaults other than zero has a SetDefaults method, called first.
 func DecodeStrict(b []byte, v any, max int) error {
 	if max > 0 && len(b) > max {
-		return &DecodeError{Rule: RuleLimitBody, Message: fmt.Sprintf("document is %d bytes; the limit is %d bytes (1 MiB)", len(b), max)}
+		return &DecodeError{Rule: RuleLimitBody, Message: fmt.Sprintf("The file is too big: %s bytes, and the limit is %s bytes (1 MiB)", Thousands(len(b)), Thousands(max))}
 	}
 	if !utf8.Valid(b) {
 		off := invalidUTF8Offset(b)
-		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(off), Message: fmt.Sprintf("invalid UTF-8 at byte %d", off)}
+		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(off), Message: fmt.Sprintf("The file is not UTF-8 text: byte %s is not part of a character", Thousands(off))}
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -86,14 +101,14 @@ func DecodeStrict(b []byte, v any, max int) error {
 	s := &scanner{b: b}
 	s.ws()
 	if s.i == len(b) {
-		return &DecodeError{Rule: RuleJSONSyntax, Message: "empty document: expected a JSON object"}
+		return &DecodeError{Rule: RuleJSONSyntax, Message: "The file is empty"}
 	}
 	if err := s.value(codecOf(rv.Type().Elem()), rv.UnsafePointer()); err != nil {
 		return err
 	}
 	s.ws()
 	if s.i != len(b) {
-		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(s.i), Message: fmt.Sprintf("unexpected data after the document at byte %d", s.i)}
+		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(s.i), Message: fmt.Sprintf("The file goes on after the design ends, at byte %s", Thousands(s.i))}
 	}
 	return nil
 }
@@ -120,17 +135,19 @@ type scanner struct {
 	buf  []byte // scratch for strings with escapes
 }
 
+// fail reports a problem at the current path and offset; the message
+// starts with the place the path names (Place).
 func (s *scanner) fail(rule, format string, args ...any) error {
-	return &DecodeError{Rule: rule, Path: s.path.String(), Offset: int64(s.i), Message: fmt.Sprintf(format, args...)}
+	p, what := s.path.String(), fmt.Sprintf(format, args...)
+	return &DecodeError{Rule: rule, Path: p, Offset: int64(s.i), Message: Sentence(Place(p, nil), what), what: what, at: p}
 }
 
 // syntax reports malformed JSON at the current offset.
 func (s *scanner) syntax(expected string) error {
 	if s.i >= len(s.b) {
-		return s.fail(RuleJSONSyntax, "document ends too early")
+		return s.fail(RuleJSONSyntax, "the file ends too early")
 	}
-	r, _ := utf8.DecodeRune(s.b[s.i:])
-	return s.fail(RuleJSONSyntax, "not valid JSON at byte %d: unexpected %q, expected %s", s.i, r, expected)
+	return s.fail(RuleJSONSyntax, "the file cannot be read past byte %s, where %s should be", Thousands(s.i), expected)
 }
 
 func (s *scanner) ws() {
@@ -159,9 +176,9 @@ func (s *scanner) describe() string {
 	}
 	switch c := s.b[s.i]; {
 	case c == '{':
-		return "an object"
+		return "a group of fields"
 	case c == '[':
-		return "an array"
+		return "a list"
 	case c == '"':
 		save := s.i
 		str, err := s.str()
@@ -169,12 +186,12 @@ func (s *scanner) describe() string {
 		if err != nil {
 			return "a string"
 		}
-		if len(str) > 40 {
-			str = str[:37] + "..."
+		if utf8.RuneCountInString(str) > 40 {
+			str = string([]rune(str)[:37]) + "..."
 		}
-		return strconv.Quote(str)
+		return "the text ‘" + str + "’"
 	case c == 't' || c == 'f':
-		return "a boolean"
+		return "true or false"
 	case c == 'n':
 		return "null"
 	case c == '-' || (c >= '0' && c <= '9'):
@@ -186,8 +203,7 @@ func (s *scanner) describe() string {
 		}
 		return "the number " + string(num)
 	}
-	r, _ := utf8.DecodeRune(s.b[s.i:])
-	return fmt.Sprintf("the character %q", r)
+	return "a stray character"
 }
 
 // literal consumes the literal word (true, false, null) or fails.
@@ -431,9 +447,9 @@ func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 		if !ok {
 			s.i = at
 			if f, ferr := strconv.ParseFloat(string(num), 64); ferr == nil && f != math.Trunc(f) {
-				return s.fail(RuleJSONType, "expected a whole number, got %s", num)
+				return s.fail(RuleJSONType, "%s is not a whole number", num)
 			}
-			return s.fail(RuleJSONType, "number %s is out of range (at most %d)", num, math.MaxInt32)
+			return s.fail(RuleJSONType, "%s is too large; a whole number here is at most %s", num, Thousands(math.MaxInt32))
 		}
 		switch cd.kind {
 		case reflect.Int:
@@ -453,7 +469,7 @@ func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 		}
 		f, ferr := strconv.ParseFloat(string(num), 64)
 		if ferr != nil || math.IsInf(f, 0) || math.Abs(f) > 1e15 {
-			return s.fail(RuleJSONType, "number %s is out of range", num)
+			return s.fail(RuleJSONType, "%s is too large a number", num)
 		}
 		*(*float64)(p) = f
 	case reflect.Slice, reflect.Map:
@@ -486,6 +502,16 @@ func (s *scanner) value(cd *codec, p unsafe.Pointer) error {
 	return nil
 }
 
+// typeWords are the kinds of value a field takes, as a player reads them.
+var typeWords = map[string]string{
+	"a string":       "text",
+	"a whole number": "a whole number",
+	"a number":       "a number",
+	"true or false":  "true or false",
+	"an object":      "a group of fields",
+	"an array":       "a list",
+}
+
 // sliceHeader is the layout of every Go slice.
 type sliceHeader struct {
 	data     unsafe.Pointer
@@ -496,7 +522,7 @@ func (s *scanner) typeError(want string) error {
 	if c := s.b[s.i]; c != '{' && c != '[' && c != '"' && c != 't' && c != 'f' && c != 'n' && c != '-' && (c < '0' || c > '9') {
 		return s.syntax("a JSON value")
 	}
-	return s.fail(RuleJSONType, "expected %s, got %s", want, s.describe())
+	return s.fail(RuleJSONType, "%s belongs here, not %s", typeWords[want], s.describe())
 }
 
 // parseWhole parses an integer literal within int32 range; a literal with
@@ -716,7 +742,7 @@ func (s *scanner) mapValue(cd *codec, v reflect.Value) error {
 		s.path.push(key, -1)
 		kv := reflect.ValueOf(key).Convert(t.Key())
 		if v.MapIndex(kv).IsValid() {
-			return s.fail(RuleJSONDuplicate, "duplicate key %q", key)
+			return s.fail(RuleJSONDuplicate, "it is given twice")
 		}
 		elem := reflect.New(t.Elem()).Elem()
 		if err := s.value(cd.elem, elem.Addr().UnsafePointer()); err != nil {
@@ -883,7 +909,11 @@ func buildCodec(t reflect.Type, built map[reflect.Type]*codec) *codec {
 			}
 			cd.fields = append(cd.fields, field{name: name, plain: plainName(name), index: i, offset: f.Offset, codec: fc})
 		}
-		cd.allowed = strings.Join(names, ", ")
+		spaced := make([]string, len(names))
+		for i, n := range names {
+			spaced[i] = Spaced(n)
+		}
+		cd.allowed = List(spaced, "and")
 	}
 	return cd
 }
@@ -913,14 +943,16 @@ func (s *scanner) object(cd *codec, p unsafe.Pointer) error {
 			j = cd.lookup(raw, hint)
 		}
 		if j < 0 {
+			at := s.path.String() // the place that holds the field, which a player did not name
 			s.path.push(string(raw), -1)
-			return s.fail(RuleJSONUnknown, "unknown field %q; allowed here: %s", raw, cd.allowed)
+			p, what := s.path.String(), fmt.Sprintf("Slipway knows no field %s here; the fields here are %s", quoteWords(string(raw)), cd.allowed)
+			return &DecodeError{Rule: RuleJSONUnknown, Path: p, Offset: int64(s.i), Message: Sentence(Place(at, nil), what), what: what, at: at}
 		}
 		f := &cd.fields[j]
 		hint = j + 1
 		s.path.push(f.name, -1)
 		if seen&(1<<uint(f.index)) != 0 {
-			return s.fail(RuleJSONDuplicate, "duplicate key %q", f.name) // the key as read: it matched the name
+			return s.fail(RuleJSONDuplicate, "it is given twice") // the key as read: it matched the name
 		}
 		seen |= 1 << uint(f.index)
 		if err := s.value(f.codec, unsafe.Add(p, f.offset)); err != nil {

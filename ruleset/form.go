@@ -12,6 +12,8 @@ type Form struct {
 	Title string `json:"title"`
 	// Intro is a sentence or two for a newcomer.
 	Intro string `json:"intro,omitempty"`
+	// Sheet names the design's printed sheet: "record sheet".
+	Sheet string `json:"sheet,omitempty"`
 	// Blank is the document a new design starts from.
 	Blank RawJSON `json:"blank"`
 	// Groups are the form's fieldsets, in order.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // RuleDocument is the shared rule of the envelope: schema 1, a ruleset
@@ -81,7 +82,7 @@ func (r *Registry) Pick(b []byte) (Ruleset, error) {
 // NotServed is the R-DOC-01 error for a ruleset id not served.
 func (r *Registry) NotServed(id string) *DecodeError {
 	return &DecodeError{Rule: RuleDocument, Path: "ruleset",
-		Message: fmt.Sprintf("ruleset %q is not served; served: %s", id, r.Served())}
+		Message: fmt.Sprintf("The design is for a game Slipway does not serve (%s); the games served: %s", quoteWords(id), r.Served())}
 }
 
 // Decode picks the ruleset b names and decodes b with it.
@@ -107,7 +108,7 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 	fl, ok := x.(Fleets)
 	if !ok {
 		return nil, nil, &DecodeError{Rule: RuleDocument, Path: "ruleset",
-			Message: fmt.Sprintf("ruleset %q has no fleet documents", x.Info().ID)}
+			Message: fmt.Sprintf("%s has no fleets in Slipway", x.Info().Name)}
 	}
 	f, err := fl.DecodeFleet(b)
 	if err != nil {
@@ -119,8 +120,8 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 // PeekRuleset returns the string value of the top-level "ruleset" member
 // of the JSON object b, without decoding the rest: false when b is not an
 // object that far, has no such member, or its value is not a plain string
-// (the ruleset's strict decoder then says what is wrong). It allocates
-// only the value it returns.
+// or not valid UTF-8 (the ruleset's strict decoder then says what is
+// wrong). It allocates only the value it returns.
 func PeekRuleset(b []byte) (string, bool) {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -146,7 +147,7 @@ func PeekRuleset(b []byte) (string, bool) {
 				return "", false
 			}
 			vs, ve, ok := plainString(b, i)
-			if !ok {
+			if !ok || !utf8.Valid(b[vs:ve-1]) {
 				return "", false
 			}
 			return string(b[vs : ve-1]), true
@@ -246,3 +247,7 @@ func SetName(doc []byte, name string) ([]byte, error) {
 	members["name"] = v
 	return json.Marshal(members)
 }
+
+// quoteWords writes a value a player typed inside a sentence, in
+// typographic quotes.
+func quoteWords(s string) string { return "‘" + s + "’" }

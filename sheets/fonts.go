@@ -85,8 +85,8 @@ type fontSet struct {
 }
 
 // fonts returns the process-wide font set, parsed from the embedded bytes
-// on first use. The sync.OnceValue guards the only package-level state
-// besides the embedded bytes, and the set is never written after it is
+// on first use. The sync.OnceValue guards it (as bsCatalogue guards
+// Battleshift's catalogue), and the set is never written after it is
 // built, so documents rendered concurrently share it without locks.
 // gofpdf's API takes a font as bytes and parses them again for every
 // document, which costs milliseconds per face for all of DejaVu; hence the

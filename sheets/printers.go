@@ -1,12 +1,17 @@
 package sheets
 
-import "github.com/slipway/slipway/ruleset"
+import (
+	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/battleshift"
+)
 
 // printers are the printers of the games whose printed matter goes
 // through the ruleset seam, by ruleset id. Metaverse prints through this
 // package's own functions (RecordSheet, Cards, Aids, the fleet pack),
 // which take its types; the other games add a row here.
-var printers = map[string]ruleset.Printer{}
+var printers = map[string]ruleset.Printer{
+	battleshift.ID: BattleshiftPrinter{},
+}
 
 // PrinterFor returns the printer of ruleset id, or false when its matter
 // is printed by this package's Metaverse functions or not at all.

@@ -12,10 +12,20 @@ import (
 	"github.com/slipway/slipway/designer"
 )
 
-// checkGeometry asserts the layout rules on laid-out pages: every top
-// element inside the printable area, every child inside its parent,
-// siblings never overlapping, hull bubbles at least 3.5 mm.
+// checkGeometry asserts the layout rules on a record sheet's pages
+// (checkLayout), which must have hull bubbles.
 func checkGeometry(t *testing.T, name string, pages []*Page) {
+	t.Helper()
+	if checkLayout(t, name, pages) == 0 {
+		t.Errorf("%s: no hull bubbles laid out", name)
+	}
+}
+
+// checkLayout asserts the layout rules on laid-out pages: every top
+// element inside the printable area, every child inside its parent,
+// siblings never overlapping, bubbles at least 3.5 mm. It returns how
+// many hull bubbles the pages have.
+func checkLayout(t *testing.T, name string, pages []*Page) int {
 	t.Helper()
 	hull := 0
 	for pi, p := range pages {
@@ -66,9 +76,7 @@ func checkGeometry(t *testing.T, name string, pages []*Page) {
 			}
 		})
 	}
-	if hull == 0 {
-		t.Errorf("%s: no hull bubbles laid out", name)
-	}
+	return hull
 }
 
 func TestRecordSheetGeometry(t *testing.T) {

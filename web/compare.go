@@ -57,7 +57,7 @@ func (s *Server) comparePage(w http.ResponseWriter, r *http.Request) {
 			panic(err)
 		}
 		ds = append(ds, d)
-		data.Designs = append(data.Designs, card(d))
+		data.Designs = append(data.Designs, s.card(d))
 	}
 	row := func(label string, f func(e library.Evaluation) string) {
 		rw := compareRow{Label: label}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/battleshift"
 )
 
 // versionRow is one line of a design's version history.
@@ -23,17 +25,25 @@ type versionRow struct {
 
 // designData is the Data of a design's page.
 type designData struct {
-	Card     designCard
-	D        *library.Design
-	Eval     library.Evaluation
-	Result   *costing.Result
-	Chart    template.HTML
-	Versions []versionRow
-	Lineage  *library.Lineage
-	SignedIn bool
-	Owner    bool
-	Error    string
-	Forked   string
+	Card   designCard
+	D      *library.Design
+	Eval   library.Evaluation
+	Result *costing.Result
+	Chart  template.HTML
+	// Game is the design's game; First is set for the first game served
+	// (Metaverse), whose page is as it always was.
+	Game  gameInfo
+	First bool
+	// ValueLabel heads the versions' value column: "CV", "Cost".
+	ValueLabel string
+	// Battleshift is a Battleshift class's stored evaluation.
+	Battleshift *battleshift.Result
+	Versions    []versionRow
+	Lineage     *library.Lineage
+	SignedIn    bool
+	Owner       bool
+	Error       string
+	Forked      string
 }
 
 // designPage serves /designs/{id}: a design as the caller may read it,
@@ -54,11 +64,29 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 	if err != nil {
 		panic(err)
 	}
-	data := designData{Card: card(d), D: d, Eval: d.Latest.Evaluation, SignedIn: u != nil, Owner: u != nil && u.ID == d.OwnerID, Error: errMsg}
-	var res costing.Result
-	if json.Unmarshal(d.Latest.Result, &res) == nil {
-		data.Result = &res
-		data.Chart = breakdownSVG(res.Explanation)
+	data := designData{Card: s.card(d), D: d, Eval: d.Latest.Evaluation, SignedIn: u != nil, Owner: u != nil && u.ID == d.OwnerID, Error: errMsg,
+		ValueLabel: "CV"}
+	data.Game, _ = s.game(d.Ruleset)
+	if data.Game.ID == "" {
+		data.Game, _ = s.game(s.defaultGame())
+	}
+	data.First = data.Game.ID == s.defaultGame()
+	// Every number comes from the stored evaluation, read as its game's
+	// result; nothing is computed here.
+	switch {
+	case data.First:
+		var res costing.Result
+		if json.Unmarshal(d.Latest.Result, &res) == nil {
+			data.Result = &res
+			data.Chart = breakdownSVG(res.Explanation, "Terms of the combat value")
+		}
+	case data.Game.ID == battleshift.ID:
+		data.ValueLabel = sentence(data.Game.Value)
+		var res battleshift.Result
+		if json.Unmarshal(d.Latest.Result, &res) == nil {
+			data.Battleshift = &res
+			data.Chart = breakdownSVG(s.valueNode(data.Game.ID, res.Explanation), "Terms of the "+data.Game.Value)
+		}
 	}
 	for i, v := range vs {
 		row := versionRow{N: v.N, CV: v.Evaluation.CV, First: i == 0, Created: v.CreatedAt.UTC().Format("2 Jan 2006 15:04")}
@@ -71,7 +99,7 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 		panic(err)
 	}
 	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library",
-		Description: "A starship design for Metaverse: " + d.Name, Data: data})
+		Description: "A starship design for " + data.Game.Name + ": " + d.Name, Data: data})
 }
 
 // forkDesign serves POST /designs/{id}/fork: a copy of the design for the
@@ -94,9 +122,32 @@ func (s *Server) forkDesign(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/designs/"+nd.ID, http.StatusSeeOther)
 }
 
-// breakdownSVG draws the top terms of the stored CV explanation as a
-// horizontal bar chart: each child of the root with its value.
-func breakdownSVG(root *costing.Node) template.HTML {
+// valueNode is the node of an explanation that explains the game's
+// headline number: the child keyed as the form's first headline stat
+// names it ("/cost" -> "cost"), or nil.
+func (s *Server) valueNode(game string, root *ruleset.Node) *ruleset.Node {
+	g, ok := s.games.Get(game)
+	if !ok || root == nil {
+		return nil
+	}
+	for _, st := range g.Form().Stats {
+		if !st.Headline {
+			continue
+		}
+		key := strings.TrimPrefix(st.Pointer, "/")
+		for _, c := range root.Children {
+			if c.Key == key {
+				return c
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// breakdownSVG draws the terms of a stored explanation as a horizontal
+// bar chart: each child of root with its value; title names the chart.
+func breakdownSVG(root *costing.Node, title string) template.HTML {
 	if root == nil || len(root.Children) == 0 {
 		return ""
 	}
@@ -110,7 +161,7 @@ func breakdownSVG(root *costing.Node) template.HTML {
 	const rowH, labelW, barW = 26, 170, 300
 	h := rowH*len(root.Children) + 8
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title"><title id="chart-title">Terms of the combat value</title>`, labelW+barW+70, h)
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title"><title id="chart-title">%s</title>`, labelW+barW+70, h, template.HTMLEscapeString(title))
 	for i, c := range root.Children {
 		y := 4 + i*rowH
 		wd := math.Max(1, barW*math.Abs(c.Value)/most)

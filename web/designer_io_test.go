@@ -123,10 +123,12 @@ func TestDesignerForksSample(t *testing.T) {
 	tb.checkPage("designer after a fork")
 }
 
-// TestDesignerOpensEverySample opens each design of the sample library in
-// the designer: every part of each (squadrons, hangar bays, deflectors,
-// marines, indirect weapons) renders, the panel shows the combat value
-// the library stored, and the page passes the checks of every page.
+// TestDesignerOpensEverySample opens each Metaverse design of the sample
+// library in the designer: every part of each (squadrons, hangar bays,
+// deflectors, marines, indirect weapons) renders, the panel shows the
+// combat value the library stored, and the page passes the checks of every
+// page. (The library also holds Battleshift's samples, which
+// TestDesignerOpensBattleshiftSamples opens.)
 func TestDesignerOpensEverySample(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
@@ -135,7 +137,7 @@ func TestDesignerOpensEverySample(t *testing.T) {
 		ID, Name   string
 		Evaluation struct{ CV int }
 	}
-	samples := eval[[]entry](tb, `fetch('/api/v1/library?limit=100').then(r => r.json()).then(p => p.designs.filter(d => d.owner === 'slipway'))`)
+	samples := eval[[]entry](tb, `fetch('/api/v1/library?ruleset=metaverse&limit=100').then(r => r.json()).then(p => p.designs.filter(d => d.owner === 'slipway'))`)
 	if len(samples) < 10 {
 		t.Fatalf("%d samples in the library", len(samples))
 	}

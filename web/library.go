@@ -26,27 +26,53 @@ type designCard struct {
 	Tier, Forks, Version                int
 	Drawing                             template.HTML
 	Updated                             string
+	// Game is the name of the design's game when it is not the first
+	// game's (Metaverse's cards look as they always did).
+	Game string
+	// Nums are the numbers the card shows, in its game's words.
+	Nums []cardNum
 }
 
+// cardNum is one number of a card.
+type cardNum struct{ Label, Value string }
+
 // card summarises d from its stored latest version: the drawing from the
-// design's outline when the store gave one, else from the document.
-func card(d *library.Design) designCard {
+// design's outline when the store gave one, else from the document. A
+// design of another game than the first shows its class and the number it
+// is priced in (the summary's balancing value, which is its cost for
+// Battleshift), named as its game names it.
+func (s *Server) card(d *library.Design) designCard {
 	author := d.OwnerName
 	if author == "" {
 		author = "deleted user"
 	}
 	ev := d.Latest.Evaluation
-	class := strings.TrimSpace(ev.Hull + " hull, " + ev.Movement)
+	c := designCard{
+		ID: d.ID, Name: d.Name, Author: author, Visibility: string(d.Visibility),
+		CV: ev.CV, Points: ev.Points, Tier: ev.Tier, Forks: d.Forks, Version: d.Version,
+		Updated: d.UpdatedAt.UTC().Format("2 Jan 2006"),
+	}
+	if g, ok := s.game(d.Ruleset); ok && g.ID != s.defaultGame() {
+		c.Game, c.Class = g.Name, ev.Hull
+		c.Nums = []cardNum{{Label: sentence(g.Value), Value: fmtNum(ev.CV)}}
+		return c
+	}
+	c.Class = strings.TrimSpace(ev.Hull + " hull, " + ev.Movement)
 	outline := d.Outline
 	if outline == "" {
 		outline = library.Outline(d.Latest.Document)
 	}
-	return designCard{
-		ID: d.ID, Name: d.Name, Class: class, Author: author, Visibility: string(d.Visibility),
-		CV: ev.CV, Points: ev.Points, Tier: ev.Tier, Forks: d.Forks, Version: d.Version,
-		Drawing: sectionsSVG(outline, 56),
-		Updated: d.UpdatedAt.UTC().Format("2 Jan 2006"),
+	c.Drawing = sectionsSVG(outline, 56)
+	c.Nums = []cardNum{{"CV", fmt.Sprintf("%.0f", ev.CV)}, {"Points", fmt.Sprintf("%.0f", ev.Points)}, {"Tier", fmt.Sprint(ev.Tier)}}
+	return c
+}
+
+// sentence capitalises the first letter: "cost" -> "Cost".
+func sentence(s string) string {
+	if s == "" {
+		return s
 	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // cards summarises designs as u sees them. Lists carry no documents but
@@ -62,7 +88,7 @@ func (s *Server) cards(ctx context.Context, u *library.User, ds []*library.Desig
 				d.Latest.Document = full.Latest.Document
 			}
 		}
-		out = append(out, card(d))
+		out = append(out, s.card(d))
 	}
 	return out
 }
@@ -134,6 +160,7 @@ type libraryData struct {
 	Sorts      []string
 	Tiers      []string
 	Movements  []string
+	Games      []gameInfo
 }
 
 // libraryPage serves /library: the public library, searched, filtered,
@@ -142,7 +169,7 @@ type libraryData struct {
 func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
 	qv := r.URL.Query()
 	data := libraryData{Query: qv, Get: qv.Get, Sorts: []string{"newest", "cv", "points", "name", "forks"},
-		Tiers: []string{"1", "2", "3", "4"}, Movements: []string{designer.MovementCinematic, designer.MovementNewtonian}}
+		Tiers: []string{"1", "2", "3", "4"}, Movements: []string{designer.MovementCinematic, designer.MovementNewtonian}, Games: s.gameList()}
 	status := http.StatusOK
 	q, err := api.ParseLibraryQuery(qv.Get)
 	var page *library.LibraryPage
@@ -173,7 +200,7 @@ func (s *Server) libraryPage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(w, r, status, "library", Page{
 		Title: "Library", Nav: "library",
-		Description: "Search the public library of starship designs for Metaverse.",
+		Description: "Search the public library of starship designs for " + s.gameNames() + ".",
 		Data:        data,
 	})
 }

@@ -32,6 +32,9 @@ type Page struct {
 	Data any
 	// User is the signed-in user's name, or "" (filled in by render).
 	User string
+	// Games names the games served, for the footer: "Battleshift and
+	// Metaverse" (filled in by render).
+	Games string
 }
 
 // pages holds one template set per page: the layout plus the page's file.
@@ -74,6 +77,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	if u := s.user(r); u != nil {
 		p.User = u.Name
 	}
+	p.Games = s.gameNames()
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, p); err != nil {
 		panic(fmt.Sprintf("web: render %s: %v", name, err))
@@ -93,12 +97,20 @@ type errorInfo struct {
 	Status  int
 	Heading string
 	Message string
+	// Links are where to go instead (a game's designer), shown as buttons
+	// after the home page's.
+	Links []link
+}
+
+// link is one link a page offers.
+type link struct {
+	Href, Text string
 }
 
 // errorPage renders the error page with a status, a heading and a
 // sentence saying what happened and what to do.
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, heading, message string) {
-	s.render(w, r, status, "error", Page{Title: heading, Data: errorInfo{status, heading, message}})
+	s.render(w, r, status, "error", Page{Title: heading, Data: errorInfo{Status: status, Heading: heading, Message: message}})
 }
 
 // notFound answers any path no page claims.
@@ -114,21 +126,5 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		Nav:         "home",
 		Description: "Design starships for Metaverse in your browser, with live combat value, and print record sheets.",
 		Data:        s.homeData(r),
-	})
-}
-
-// designer serves /designer and /designer?from=ID. The page is a shell:
-// the designer module builds the form from GET /api/v1/catalogue and,
-// with ?from=, loads the design through the API as the caller may read it.
-func (s *Server) designer(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "designer", Page{
-		Title:       "Designer",
-		Nav:         "designer",
-		Description: "Design a starship: every part of the design, with combat value, points and every problem as you type.",
-		Scripts:     []string{"js/designer/main.js"},
-		Preload: []string{"js/ui.js", "vendor/preact-10.29.8/preact.module.js", "vendor/htm-3.1.1/htm.module.js",
-			"js/designer/doc.js", "js/designer/store.js", "js/designer/api.js", "js/designer/form.js",
-			"js/designer/fields.js", "js/designer/panel.js", "js/designer/dialogs.js", "js/dialog.js", "js/session.js"},
-		Wide: true,
 	})
 }

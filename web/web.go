@@ -20,6 +20,7 @@ import (
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Config configures a Server.
@@ -41,6 +42,7 @@ type Config struct {
 type Server struct {
 	api     http.Handler
 	lib     *library.Service
+	games   *ruleset.Registry
 	log     *slog.Logger
 	secure  bool
 	assets  *assets
@@ -53,7 +55,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.API == nil {
 		return nil, fmt.Errorf("web: Config.API is required")
 	}
-	s := &Server{api: cfg.API, lib: cfg.Library, log: cfg.Logger}
+	s := &Server{api: cfg.API, lib: cfg.Library, games: registryOf(cfg), log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -50,7 +50,7 @@ func TestFleetValidateExitCodes(t *testing.T) {
 	for _, f := range illegal {
 		code, out, _ := runCLI(t, "fleet", "validate", f)
 		rule := strings.TrimSuffix(filepath.Base(f), ".json")
-		if code != 1 || !strings.Contains(out, "error "+rule+" at ") {
+		if code != 1 || !strings.Contains(out, "["+rule+" at ") {
 			t.Errorf("%s: exit %d:\n%s", rule, code, out)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 
-	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 )
@@ -37,7 +36,7 @@ func importCommand() command {
 			case *invalid != "reject" && *invalid != "draft":
 				return usageError(fs, "--invalid must be reject or draft (you gave %q)", *invalid)
 			}
-			cat := designer.BuiltinCatalogue()
+			reg := registry()
 			var keep []ruleset.Design
 			rejected := 0
 			for _, name := range args {
@@ -47,13 +46,19 @@ func importCommand() command {
 					rejected++
 					continue
 				}
-				d, err := designer.DecodeDesign(b)
+				rs, d, err := reg.Decode(b)
 				if err != nil {
 					fmt.Fprintf(stdout, "%s: rejected: %v\n", name, err)
 					rejected++
 					continue
 				}
-				probs := cat.Validate(d, designer.Options{})
+				ev, err := rs.Evaluate(d, nil)
+				if err != nil {
+					fmt.Fprintf(stdout, "%s: rejected: %v\n", name, err)
+					rejected++
+					continue
+				}
+				probs := ev.Findings()
 				switch {
 				case probs.Legal():
 					fmt.Fprintf(stdout, "%s: %s\n", name, v)

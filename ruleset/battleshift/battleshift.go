@@ -54,6 +54,9 @@ func (r *Ruleset) Catalogue() *Catalogue { return r.cat }
 func (r *Ruleset) DecodeClass(b []byte) (*Class, error) {
 	var c Class
 	if err := ruleset.DecodeStrict(b, &c, ruleset.MaxDocumentBytes); err != nil {
+		if de, ok := err.(*ruleset.DecodeError); ok {
+			de.Rename(func(p string) string { return r.cat.Place(nil, p) }) // the form's labels
+		}
 		return nil, err
 	}
 	return &c, nil

@@ -142,6 +142,9 @@ type Kind struct {
 	Name string `json:"name"`
 	// Plural is the name of several: "Light Batteries".
 	Plural string `json:"plural"`
+	// Phrase is how a sentence names the kind's entry when "the" and its
+	// name would not read: "the No Shields weakness" (singular).
+	Phrase string `json:"phrase,omitempty"`
 	// Help says what it does, in a sentence a newcomer can read.
 	Help string `json:"help"`
 	// Space is the space units one fills, when paid in space.

@@ -233,7 +233,7 @@ func TestRules(t *testing.T) {
 		}
 		ids = append(ids, r.ID)
 	}
-	want := []string{"R-JSON-01", "R-JSON-02", "R-JSON-03", "R-JSON-04", "R-LIM-01", "R-DOC-01",
+	want := []string{"R-JSON-01", "R-JSON-02", "R-JSON-03", "R-JSON-04", "R-LIM-01", "R-LIM-07", "R-DOC-01",
 		"BS-DOC-01", "BS-DOC-02", "BS-DOC-03", "BS-DOC-04", "BS-SYS-01", "BS-SYS-02", "BS-SYS-03", "BS-PAY-01",
 		"BS-SIZE-01", "BS-SIZE-02", "BS-SIZE-03", "BS-SPACE-01", "BS-SPACE-02", "BS-FAC-01", "BS-EXP-01"}
 	if !slices.Equal(ids, want) {

@@ -213,3 +213,40 @@ func TestExtremes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestConcurrent evaluates the samples from four goroutines, for the race
+// detector over the shared catalogue and the decoder's interned words.
+func TestConcurrent(t *testing.T) {
+	samples := rs.Samples()
+	want := make([]int, len(samples))
+	for i, s := range samples {
+		c, err := rs.DecodeClass(s.Document)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = rs.EvaluateClass(c).Cost
+	}
+	done := make(chan error)
+	for range 4 {
+		go func() {
+			for i, s := range samples {
+				c, err := rs.DecodeClass(s.Document)
+				if err != nil {
+					done <- err
+					return
+				}
+				if got := rs.EvaluateClass(c).Cost; got != want[i] {
+					done <- errors.New(s.File + ": another cost")
+					return
+				}
+				rs.Form()
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (r *Ruleset) EvaluateClass(c *Class) *Result {
 	ev := &evaluation{cat: r.cat, c: c}
 	ev.res = &Result{Ruleset: ID, ModelVersion: ModelVersion, Name: c.Name, Size: c.Size}
 	ev.numbers()
-	ev.res.Problems = ev.validate()
+	ev.res.Problems = ev.validate().Capped(ruleset.MaxProblems)
 	ev.res.Legal = ev.res.Problems.Legal()
 	ev.lines()
 	ev.squadrons()

@@ -52,6 +52,14 @@ var mutations = []mutation{
 	{rule: ruleset.RuleJSONDuplicate, bytes: replaceOnce(`"size": 3,`, `"size": 3,
   "size": 4,`)},
 	{rule: ruleset.RuleDocument, class: func(c *Class) { c.RulesVersion = 2 }},
+	{rule: ruleset.RuleProblemCap, also: []string{RuleCounts}, class: func(c *Class) {
+		// 101 entries of count 0: a BS-DOC-04 for each of the 100 checked
+		// and one for the entries past 100, of which the first 100 listed.
+		c.Systems = nil
+		for range 101 {
+			c.Systems = append(c.Systems, sys("lightBattery", 0))
+		}
+	}},
 	{rule: RuleText, class: func(c *Class) { c.Name = "" }},
 	{rule: RuleSize, class: func(c *Class) { c.Size = 22 }},
 	{rule: RuleFaction, class: func(c *Class) { c.Faction = "delari" }},

@@ -149,7 +149,7 @@ func decodeFleet(b []byte) (*Fleet, error) {
 	var f Fleet
 	if err := ruleset.DecodeStrict(b, &f, MaxFleetBytes); err != nil {
 		if de, ok := err.(*ruleset.DecodeError); ok && de.Rule == ruleset.RuleLimitBody {
-			de.Message = fmt.Sprintf("fleet document is %d bytes; the limit is %d bytes (8 MiB)", len(b), MaxFleetBytes)
+			de.Message = fmt.Sprintf("The fleet file is too big: %s bytes, and the limit is %s bytes (8 MiB)", ruleset.Thousands(len(b)), ruleset.Thousands(MaxFleetBytes))
 		}
 		return nil, err
 	}

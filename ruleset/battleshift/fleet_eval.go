@@ -135,6 +135,16 @@ func (r *Ruleset) EvaluateFleetDoc(f *Fleet) *FleetResult {
 	x.squadrons()
 	x.taskForces()
 	x.totals()
+	// The classes' problems are in the fleet's list, under
+	// classes[i].document: a class's own list is left empty, so that a
+	// fleet of 500 classes of 100 problems each answers 100 problems and
+	// a count, not 50,000 twice.
+	for _, c := range x.res.Classes {
+		if c.Result != nil {
+			c.Result.Problems = ruleset.Problems{}
+		}
+	}
+	x.res.Problems = x.res.Problems.Capped(ruleset.MaxProblems)
 	x.res.Legal = x.res.Problems.Legal()
 	return x.res
 }
@@ -163,7 +173,7 @@ type fleetRun struct {
 
 func (x *fleetRun) add(rule string, at *ruleset.Loc, hint, format string, args ...any) {
 	x.res.Problems = append(x.res.Problems, ruleset.Problem{Rule: rule, Severity: fleetSeverity(rule),
-		Path: at.String(), Message: fmt.Sprintf(format, args...), Hint: hint})
+		Path: at.String(), Message: ruleset.Capital(fmt.Sprintf(format, args...)), Hint: hint})
 }
 
 // text reports a BS-FDOC-01 error unless s has lo-hi characters, all
@@ -176,7 +186,7 @@ func (x *fleetRun) text(at *ruleset.Loc, what, s string, lo, hi int, multiline b
 		if lo == 0 {
 			hint = fmt.Sprintf("shorten it to at most %d characters", hi)
 		}
-		x.add(FleetRuleDocument, at, hint, "%s has %d characters; allowed %d-%d", what, n, lo, hi)
+		x.add(FleetRuleDocument, at, hint, "%s has %s; %d to %s are allowed", what, ruleset.Count(n, "character"), lo, ruleset.Thousands(hi))
 		return
 	}
 	if lo > 0 && strings.TrimSpace(s) == "" {
@@ -184,7 +194,7 @@ func (x *fleetRun) text(at *ruleset.Loc, what, s string, lo, hi int, multiline b
 		return
 	}
 	if c, ok := fleetUnprintable(s, multiline); ok {
-		x.add(FleetRuleDocument, at, "remove control and invisible characters", "%s contains the unprintable character %U", what, c)
+		x.add(FleetRuleDocument, at, "remove control and invisible characters", "%s contains an invisible or control character (%U)", what, c)
 	}
 }
 
@@ -206,58 +216,50 @@ func fleetUnprintable(s string, multiline bool) (rune, bool) {
 // it in seen at index i; false when it is not recorded.
 func (x *fleetRun) id(at *ruleset.Loc, kind, id string, seen map[string]int, i int) bool {
 	if n := utf8.RuneCountInString(id); n < 1 || n > 32 || strings.TrimSpace(id) == "" {
-		x.add(FleetRuleReferences, at, "give it an id of 1-32 printable characters, unique among the fleet's "+kind+"s", "%s id %q is not 1-32 characters", kind, id)
+		x.add(FleetRuleReferences, at, "give it an id of 1 to 32 printable characters, unique among the fleet's "+ruleset.Plural(kind), "%s %d's id %s is not 1 to 32 characters", ruleset.Capital(kind), i+1, fleetQuote(id))
 		return false
 	}
 	if c, bad := fleetUnprintable(id, false); bad {
-		x.add(FleetRuleReferences, at, "remove control and invisible characters", "%s id %q contains the unprintable character %U", kind, id, c)
+		x.add(FleetRuleReferences, at, "remove control and invisible characters", "%s %d's id %s contains an invisible or control character (%U)", ruleset.Capital(kind), i+1, fleetQuote(id), c)
 		return false
 	}
 	if prev, dup := seen[id]; dup {
-		x.add(FleetRuleReferences, at, "give each "+kind+" its own id", "%s id %q is already used by %ss[%d]", kind, id, fleetListName(kind), prev)
+		x.add(FleetRuleReferences, at, "give each "+kind+" its own id", "%s %d's id %s is already the id of %s %d", ruleset.Capital(kind), i+1, fleetQuote(id), kind, prev+1)
 		return false
 	}
 	seen[id] = i
 	return true
 }
 
-// fleetListName is the document's list of a kind: classe(s), squadron(s),
-// taskForce(s).
-func fleetListName(kind string) string {
-	switch kind {
-	case "task force":
-		return "taskForce"
-	case "class":
-		return "classe"
-	}
-	return kind
-}
+// fleetQuote writes an id or name a player typed inside a sentence, in
+// typographic quotes.
+func fleetQuote(s string) string { return "‘" + s + "’" }
 
 // over reports a list longer than MaxFleetShips entries, once.
 func (x *fleetRun) over(at *ruleset.Loc, what string, n int) {
 	x.add(FleetRuleDocument, at, fmt.Sprintf("split the fleet: at most %d %s", MaxFleetShips, what),
-		"%d %s; at most %d are read", n, what, MaxFleetShips)
+		"the fleet has %d %s; only the first %d are read", n, what, MaxFleetShips)
 }
 
 func (x *fleetRun) document() {
 	f := x.f
 	if f.Schema != ruleset.Schema {
-		x.add(FleetRuleDocument, ruleset.Root("schema"), `set "schema": 1`, "schema is %d; this version of Slipway reads schema %d", f.Schema, ruleset.Schema)
+		x.add(FleetRuleDocument, ruleset.Root("schema"), fmt.Sprintf("save the fleet again from Slipway, which writes format %d", ruleset.Schema), "the fleet file is in format %d; this version of Slipway reads format %d", f.Schema, ruleset.Schema)
 	}
 	if f.Ruleset != ID {
-		x.add(FleetRuleDocument, ruleset.Root("ruleset"), `set "ruleset": "battleshift"`, "ruleset %q is not a Battleshift fleet's", f.Ruleset)
+		x.add(FleetRuleDocument, ruleset.Root("ruleset"), "open it as a fleet of the game it was made for, or start a Battleshift fleet", "the fleet is not a Battleshift fleet")
 	}
 	if f.RulesVersion != RulesVersion {
-		x.add(FleetRuleDocument, ruleset.Root("rulesVersion"), fmt.Sprintf(`set "rulesVersion": %d`, RulesVersion), "rules version %d is not supported; supported: %d", f.RulesVersion, RulesVersion)
+		x.add(FleetRuleDocument, ruleset.Root("rulesVersion"), fmt.Sprintf("save the fleet again from Slipway, which writes rules version %d", RulesVersion), "the fleet follows rules version %d; Slipway reads version %d", f.RulesVersion, RulesVersion)
 	}
 	x.text(ruleset.Root("name"), "the fleet's name", f.Name, 1, 80, false)
 	x.text(ruleset.Root("description"), "the description", f.Description, 0, 4000, true)
 	if f.PointsLimit < 1 {
-		x.add(FleetRuleDocument, ruleset.Root("pointsLimit"), "give the points total the players agreed, above 0", "points limit is %d; it must be above 0", f.PointsLimit)
+		x.add(FleetRuleDocument, ruleset.Root("pointsLimit"), "give the points total the players agreed, above 0", "the points limit is %d; it must be above 0", f.PointsLimit)
 	}
 	if m := f.MaxSquadronsPerTaskForce; m < 1 || m > MaxSquadronsPerTaskForce {
-		x.add(FleetRuleDocument, ruleset.Root("maxSquadronsPerTaskForce"), fmt.Sprintf("use 1 to %d, or leave it out for %d", MaxSquadronsPerTaskForce, DefaultSquadronsPerTaskForce),
-			"%d squadrons per task force; allowed 1-%d", m, MaxSquadronsPerTaskForce)
+		x.add(FleetRuleDocument, ruleset.Root("maxSquadronsPerTaskForce"), fmt.Sprintf("use 1 to %d squadrons per task force, or leave it out for %d", MaxSquadronsPerTaskForce, DefaultSquadronsPerTaskForce),
+			"%s per task force is not allowed; 1 to %d are", ruleset.Count(m, "squadron"), MaxSquadronsPerTaskForce)
 	}
 }
 
@@ -278,6 +280,7 @@ func (x *fleetRun) classes() {
 		n = MaxFleetShips
 	}
 	x.results = make([]*Result, n)
+	x.res.Classes = make([]FleetClassResult, 0, n)
 	for i := range n {
 		c := &f.Classes[i]
 		at := ruleset.Root("classes").Idx(i)
@@ -285,16 +288,19 @@ func (x *fleetRun) classes() {
 		x.id(at.Key("id"), "class", c.ID, x.classAt, i)
 		switch {
 		case c.Design != "" || c.Version != 0:
-			x.add(FleetRuleReferences, at.Key("design"), `embed the class document in "document" instead`,
-				"class %q references a library design; library references are not accepted yet", c.ID)
+			x.add(FleetRuleReferences, at.Key("design"), "put the class itself in the fleet file instead",
+				"class %s names a design of the library; a fleet cannot use library designs yet", fleetQuote(c.ID))
 		case c.Document == nil:
-			x.add(FleetRuleReferences, at, `embed the class document in "document"`, "class %q has no document", c.ID)
+			x.add(FleetRuleReferences, at, "put the class itself in the fleet file", "class %s holds no ship class", fleetQuote(c.ID))
 		default:
 			res := x.rs.EvaluateClass(c.Document)
 			x.results[i] = res
 			cr.Result = res
 			doc := at.Key("document")
-			base := doc.String()
+			var base string
+			if len(res.Problems) > 0 {
+				base = doc.String()
+			}
 			for _, p := range res.Problems {
 				if p.Rule == RuleExperiment && f.Experimental {
 					continue // BS-FL-02 decides for the fleet, which allows them
@@ -304,11 +310,12 @@ func (x *fleetRun) classes() {
 				} else {
 					p.Path = base
 				}
+				p.Message = "Class " + fleetQuote(c.ID) + ": " + p.Message // which class the place is in
 				x.res.Problems = append(x.res.Problems, p)
 			}
 			if res.Experimental && !f.Experimental {
-				x.add(FleetRuleExperimental, doc, `set "experimental": true on the fleet if the players agree, or refit the class without experimental systems`,
-					"%s uses experimental systems, which the fleet does not allow", c.Document.Name)
+				x.add(FleetRuleExperimental, doc, "allow experimental systems in the fleet if the players agree, or refit the class without them",
+					"class %s uses experimental systems, which the fleet does not allow", fleetQuote(c.ID))
 			}
 		}
 		x.res.Classes = append(x.res.Classes, cr)
@@ -330,6 +337,8 @@ func (x *fleetRun) squadrons() {
 		n = MaxFleetShips
 	}
 	entries, ships := 0, 0
+	x.res.Squadrons = make([]FleetSquadronResult, 0, n)
+	x.largest, x.largestClass, x.unsized = make([]int, 0, n), make([]string, 0, n), make([]bool, 0, n)
 	if e := fleetEntries(f.Squadrons[:n]); e > MaxFleetShips {
 		x.over(ruleset.Root("squadrons"), "squadron entries", e)
 	}
@@ -339,7 +348,7 @@ func (x *fleetRun) squadrons() {
 		at := ruleset.Root("squadrons").Idx(i)
 		sr := FleetSquadronResult{ID: s.ID, Name: s.Name, Classes: []string{}, TestOrder: []string{}}
 		x.id(at.Key("id"), "squadron", s.ID, x.squadAt, i)
-		x.text(at.Key("name"), "the squadron's name", s.Name, 0, 80, false)
+		x.text(at.Key("name"), "squadron "+squadronLabel(s.ID, i)+"'s name", s.Name, 0, 80, false)
 		ms = ms[:0]
 		unsized := false
 		for j := range s.Ships {
@@ -351,14 +360,14 @@ func (x *fleetRun) squadrons() {
 			eat := at.Key("ships").Idx(j)
 			k := e.Count
 			if k < 1 || k > MaxFleetCount {
-				x.add(FleetRuleDocument, eat.Key("count"), "use a count of 1 or more, or remove the entry (a squadron holds at most 7 ships)",
-					"count is %d; allowed 1-%d", k, MaxFleetCount)
+				x.add(FleetRuleDocument, eat.Key("count"), fmt.Sprintf("use a count of 1 or more, or remove the entry (a squadron holds at most %d ships)", x.maxShips),
+					"squadron %s, ship entry %d: a count of %d is not allowed; 1 to %d are", squadronLabel(s.ID, i), j+1, k, MaxFleetCount)
 				k = max(0, min(k, MaxFleetCount))
 			}
 			sr.Ships += k
 			ci, ok := x.classAt[e.Class]
 			if !ok {
-				x.add(FleetRuleReferences, eat.Key("class"), "name one of the fleet's classes by its id: "+x.classIDs(), "no class %q in the fleet", e.Class)
+				x.add(FleetRuleReferences, eat.Key("class"), "choose one of the fleet's classes: "+x.classIDs(), "squadron %s, ship entry %d: the fleet has no class %s", squadronLabel(s.ID, i), j+1, fleetQuote(e.Class))
 				unsized = true
 				continue
 			}
@@ -377,48 +386,53 @@ func (x *fleetRun) squadrons() {
 		x.largestClass = append(x.largestClass, bigClass)
 		x.unsized = append(x.unsized, unsized)
 		sr.Mixed = len(sr.Classes) > 1
-		label := squadronLabel(s.ID, i)
 		switch {
 		case sr.Ships < 1:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", label)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("give it 1 to %d ships, or remove the squadron", x.maxShips), "squadron %s has no ships", squadronLabel(s.ID, i))
 		case sr.Ships > x.maxShips:
-			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %d ships; a squadron has at most %d", label, sr.Ships, x.maxShips)
+			x.add(FleetRuleShips, at.Key("ships"), fmt.Sprintf("split it into squadrons of at most %d ships", x.maxShips), "squadron %s has %s; a squadron has at most %d", squadronLabel(s.ID, i), ruleset.Count(sr.Ships, "ship"), x.maxShips)
 		}
 		if sr.Mixed && !f.MixedSquadrons {
-			x.add(FleetRuleOneClass, at.Key("ships"), `field one class per squadron, or set "mixedSquadrons": true on the fleet to play the experimental rules of lines 804-970`,
-				"squadron %s mixes %d classes (%s)", label, len(sr.Classes), strings.Join(sr.Classes, ", "))
+			quoted := make([]string, len(sr.Classes))
+			for k, c := range sr.Classes {
+				quoted[k] = fleetQuote(c)
+			}
+			x.add(FleetRuleOneClass, at.Key("ships"), "field one class per squadron, or allow mixed squadrons in the fleet to play the experimental rules for them",
+				"squadron %s mixes %d classes: %s", squadronLabel(s.ID, i), len(sr.Classes), ruleset.List(quoted, "and"))
 		}
 		if sr.SizeUnits > x.maxSizeUnits {
 			hint := fmt.Sprintf("remove ships until the squadron holds at most %d size units", x.maxSizeUnits)
-			if len(sr.Classes) == 1 && len(ms) > 0 && ms[0].res.Size > 0 {
-				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/ms[0].res.Size, ms[0].res.Size)
+			if size := fleetMemberSize(ms); len(sr.Classes) == 1 && size > 0 && size <= x.maxSizeUnits {
+				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/size, size)
 			}
-			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %d size units; at most %d", label, sr.SizeUnits, x.maxSizeUnits)
+			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %s; at most %d", squadronLabel(s.ID, i), ruleset.Count(sr.SizeUnits, "size unit"), x.maxSizeUnits)
 		}
 		ships += sr.Ships
 		x.res.Squadrons = append(x.res.Squadrons, sr)
 	}
 	x.res.Ships = ships
 	if ships > MaxFleetShips {
-		x.add(FleetRuleDocument, ruleset.Root("squadrons"), fmt.Sprintf("split the fleet: at most %d ships", MaxFleetShips), "the fleet has %d ships; at most %d", ships, MaxFleetShips)
+		x.add(FleetRuleDocument, ruleset.Root("squadrons"), fmt.Sprintf("split the fleet: at most %d ships", MaxFleetShips), "the fleet has %s; at most %d", ruleset.Count(ships, "ship"), MaxFleetShips)
 	}
 }
 
-// sumSquadron fills a squadron's numbers from its members (the ships whose class
-// has an evaluation) and returns its largest size and the first class of
-// that size.
+// sumSquadron fills a squadron's numbers from its members (the ships
+// whose class has an evaluation), sorting them into test order, and
+// returns its largest size and the first class of that size.
 func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, string) {
 	ships, big, bigClass := 0, 0, ""
 	for i, m := range ms {
 		r := m.res
 		ships += m.n
-		sr.SizeUnits += m.n * r.Size
-		sr.TotalDamage += m.n * r.Hull
-		sr.HitsToSuppress += m.n * r.HitsToSuppress
-		sr.ShieldDice += m.n * r.Shields
-		sr.Cost += m.n * r.Cost
-		sr.FighterWings += m.n * r.FighterWings
-		sr.RepairRolls += m.n * r.RepairRolls
+		// Saturating, as the class's own numbers: absurd classes give
+		// large numbers, never wrapped ones.
+		sr.SizeUnits = sadd(sr.SizeUnits, smul(m.n, r.Size))
+		sr.TotalDamage = sadd(sr.TotalDamage, smul(m.n, r.Hull))
+		sr.HitsToSuppress = sadd(sr.HitsToSuppress, smul(m.n, r.HitsToSuppress))
+		sr.ShieldDice = sadd(sr.ShieldDice, smul(m.n, r.Shields))
+		sr.Cost = sadd(sr.Cost, smul(m.n, r.Cost))
+		sr.FighterWings = sadd(sr.FighterWings, smul(m.n, r.FighterWings))
+		sr.RepairRolls = sadd(sr.RepairRolls, smul(m.n, r.RepairRolls))
 		if i == 0 {
 			sr.Hardness, sr.DestructionSave, sr.Move = r.Hardness, r.DestructionSave, r.Move
 		}
@@ -433,9 +447,9 @@ func sumSquadron(sr *FleetSquadronResult, ms []fleetMember, maxShips int) (int, 
 		sr.Threshold = sr.TotalDamage / ships
 	}
 	if ships <= maxShips {
-		order := slices.Clone(ms)
-		slices.SortStableFunc(order, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
-		for _, m := range order {
+		slices.SortStableFunc(ms, func(a, b fleetMember) int { return a.res.Hull - b.res.Hull })
+		sr.TestOrder = make([]string, 0, ships)
+		for _, m := range ms {
 			for range m.n {
 				sr.TestOrder = append(sr.TestOrder, m.class)
 			}
@@ -450,6 +464,14 @@ func fleetPoints(n int) string {
 		return "1 point"
 	}
 	return strconv.Itoa(n) + " points"
+}
+
+// fleetMemberSize is the size of the first member's class, 0 for none.
+func fleetMemberSize(ms []fleetMember) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[0].res.Size
 }
 
 // fleetEntries counts the entries of the squadrons' ships.
@@ -473,9 +495,9 @@ func fleetRefs(tfs []FleetTaskForce) int {
 // squadronLabel names a squadron in a message: its id, or its place.
 func squadronLabel(id string, i int) string {
 	if id == "" {
-		return "squadrons[" + strconv.Itoa(i) + "]"
+		return strconv.Itoa(i + 1)
 	}
-	return strconv.Quote(id)
+	return fleetQuote(id)
 }
 
 // classIDs lists the fleet's class ids for a hint, the first eight.
@@ -489,12 +511,12 @@ func (x *fleetRun) classIDs() string {
 			ids = append(ids, "...")
 			break
 		}
-		ids = append(ids, strconv.Quote(c.ID))
+		ids = append(ids, fleetQuote(c.ID))
 	}
 	if len(ids) == 0 {
-		return "the fleet has none; add one to classes"
+		return "the fleet has none; add a class first"
 	}
-	return strings.Join(ids, ", ")
+	return ruleset.List(ids, "or")
 }
 
 func (x *fleetRun) taskForces() {
@@ -509,6 +531,7 @@ func (x *fleetRun) taskForces() {
 		first[i] = -1
 	}
 	limit := x.maxPerTaskForce()
+	x.res.TaskForces = make([]FleetTaskForceResult, 0, n)
 	refs := 0
 	if c := fleetRefs(f.TaskForces[:n]); c > MaxFleetShips {
 		x.over(ruleset.Root("taskForces"), "squadrons listed in task forces", c)
@@ -519,8 +542,7 @@ func (x *fleetRun) taskForces() {
 		at := ruleset.Root("taskForces").Idx(k)
 		tr := FleetTaskForceResult{ID: t.ID, Name: t.Name, Squadrons: []string{}, FlagshipSquadron: t.Flagship}
 		x.id(at.Key("id"), "task force", t.ID, x.taskAt, k)
-		x.text(at.Key("name"), "the task force's name", t.Name, 1, 80, false)
-		label := strconv.Quote(t.ID)
+		x.text(at.Key("name"), "task force "+squadronLabel(t.ID, k)+"'s name", t.Name, 1, 80, false)
 		own = own[:0]
 		for m, sid := range t.Squadrons {
 			if refs == MaxFleetShips {
@@ -530,16 +552,16 @@ func (x *fleetRun) taskForces() {
 			sat := at.Key("squadrons").Idx(m)
 			si, ok := x.squadAt[sid]
 			if !ok {
-				x.add(FleetRuleReferences, sat, "name one of the fleet's squadrons by its id", "no squadron %q in the fleet", sid)
+				x.add(FleetRuleReferences, sat, "choose one of the fleet's squadrons", "task force %s: the fleet has no squadron %s", squadronLabel(t.ID, k), fleetQuote(sid))
 				continue
 			}
 			if slices.Contains(own, si) {
-				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %q is listed twice in task force %s", sid, label)
+				x.add(FleetRuleOneTaskForce, sat, "list each squadron once", "squadron %s is listed twice in task force %s", fleetQuote(sid), squadronLabel(t.ID, k))
 				continue
 			}
 			if first[si] >= 0 {
 				x.add(FleetRuleOneTaskForce, sat, "list the squadron in one task force only",
-					"squadron %q already belongs to task force %q", sid, f.TaskForces[first[si]].ID)
+					"squadron %s already belongs to task force %s", fleetQuote(sid), squadronLabel(f.TaskForces[first[si]].ID, first[si]))
 			} else {
 				first[si] = k
 			}
@@ -547,14 +569,14 @@ func (x *fleetRun) taskForces() {
 			sq := &x.res.Squadrons[si]
 			tr.Squadrons = append(tr.Squadrons, sq.ID)
 			tr.Ships += sq.Ships
-			tr.Cost += sq.Cost
+			tr.Cost = sadd(tr.Cost, sq.Cost)
 		}
 		if c := len(t.Squadrons); c < 1 || c > limit {
 			hint := fmt.Sprintf("give it 1 to %d squadrons", limit)
 			if c > limit && limit < MaxSquadronsPerTaskForce {
-				hint = fmt.Sprintf("split it into task forces of at most %d squadrons, or set \"maxSquadronsPerTaskForce\" up to %d", limit, MaxSquadronsPerTaskForce)
+				hint = fmt.Sprintf("split it into task forces of at most %d squadrons, or raise the fleet's squadrons per task force up to %d", limit, MaxSquadronsPerTaskForce)
 			}
-			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %s has %d squadrons; allowed 1-%d", label, c, limit)
+			x.add(FleetRuleSquadrons, at.Key("squadrons"), hint, "task force %s has %s; 1 to %d are allowed", squadronLabel(t.ID, k), ruleset.Count(c, "squadron"), limit)
 		}
 		if len(t.Squadrons) > 0 {
 			x.flagship(at, t, own, &tr)
@@ -581,15 +603,15 @@ func (x *fleetRun) flagship(at *ruleset.Loc, t *FleetTaskForce, own []int, tr *F
 	if !ok || !slices.Contains(own, fi) {
 		ids := make([]string, len(own))
 		for i, si := range own {
-			ids[i] = strconv.Quote(x.res.Squadrons[si].ID)
+			ids[i] = fleetQuote(x.res.Squadrons[si].ID)
 		}
-		hint := "name the squadron, one of the task force's own, that carries the flagship"
+		hint := "choose the squadron, one of the task force's own, that carries the flagship"
 		if len(ids) > 0 {
-			hint += ": " + strings.Join(ids, ", ")
+			hint += ": " + ruleset.List(ids, "or")
 		}
-		what := fmt.Sprintf("flagship squadron %q is not one of task force %q's squadrons", t.Flagship, t.ID)
+		what := fmt.Sprintf("the flagship squadron %s is not one of task force %s's squadrons", fleetQuote(t.Flagship), fleetQuote(t.ID))
 		if t.Flagship == "" {
-			what = fmt.Sprintf("task force %q names no flagship squadron", t.ID)
+			what = fmt.Sprintf("task force %s names no flagship squadron", fleetQuote(t.ID))
 		}
 		x.add(FleetRuleReferences, fat, hint, "%s", what)
 		return
@@ -606,15 +628,15 @@ func (x *fleetRun) flagship(at *ruleset.Loc, t *FleetTaskForce, own []int, tr *F
 		}
 	}
 	if x.largest[fi] < big {
-		x.add(FleetRuleFlagship, fat, fmt.Sprintf("carry the flagship in squadron %q, which has a size-%d ship", x.res.Squadrons[bigAt].ID, big),
-			"the flagship must be one of task force %q's largest ships, of size %d; squadron %q's largest is size %d", t.ID, big, t.Flagship, x.largest[fi])
+		x.add(FleetRuleFlagship, fat, fmt.Sprintf("carry the flagship in squadron %s, which has a size-%d ship", fleetQuote(x.res.Squadrons[bigAt].ID), big),
+			"the flagship must be one of task force %s's largest ships, of size %d; squadron %s's largest is size %d", fleetQuote(t.ID), big, fleetQuote(t.Flagship), x.largest[fi])
 	}
 }
 
 func (x *fleetRun) totals() {
 	cost := 0
 	for _, sq := range x.res.Squadrons {
-		cost += sq.Cost
+		cost = sadd(cost, sq.Cost)
 	}
 	x.res.Cost = cost
 	if l := x.f.PointsLimit; l > 0 && cost > l {

@@ -17,6 +17,16 @@ import (
 
 var updateFleets = flag.Bool("update-fleets", false, "rewrite testdata/battleshift/fleets/BS-*.json and docs/battleshift-fleet.schema.json")
 
+// fleetUpdate reports whether the fleet files are to be rewritten: by
+// -update-fleets, or by the package's -update when its tests define it.
+func fleetUpdate() bool {
+	if *updateFleets {
+		return true
+	}
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
 // fleetSample decodes a sample class of data/battleshift/samples by its
 // file name: the classes the fixtures add to the vanguard (spec §6 rows
 // 17 and 26).
@@ -126,7 +136,7 @@ var fleetFixtures = []fleetFixture{
 func fleetFixtureBytes(tb testing.TB, fx fleetFixture) []byte {
 	tb.Helper()
 	f := loadFleet(tb, "vanguard.json")
-	f.Description = "Fixture of " + fx.rule + ", made from vanguard.json by ruleset/battleshift/fleet_fixtures_test.go (go test ./ruleset/battleshift -run TestFleetFixturesCurrent -update-fleets)."
+	f.Description = "Fixture of " + fx.rule + ", made from vanguard.json by ruleset/battleshift/fleet_fixtures_test.go (go test ./ruleset/battleshift -run TestFleetFixturesCurrent -update)."
 	fx.make(tb, f)
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -149,18 +159,18 @@ func fleetCompact(b []byte) []byte {
 }
 
 // TestFleetFixturesCurrent: every BS-*.json is what its row of
-// fleetFixtures makes of the vanguard (-update-fleets writes them).
+// fleetFixtures makes of the vanguard (-update writes them).
 func TestFleetFixturesCurrent(t *testing.T) {
 	for _, fx := range fleetFixtures {
 		want := fleetFixtureBytes(t, fx)
 		path := fleetDir + fx.rule + ".json"
-		if *updateFleets {
+		if fleetUpdate() {
 			if err := os.WriteFile(path, want, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetFixturesCurrent -update-fleets", path, err)
+			t.Errorf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetFixturesCurrent -update", path, err)
 		}
 	}
 }

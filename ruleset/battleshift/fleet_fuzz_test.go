@@ -13,7 +13,11 @@ import (
 // never nil and decide its legality, its result marshals, and the fleet
 // marshals to a document that decodes again. Seeds: the fleet fixtures.
 //
-//	go test ./ruleset/battleshift -run XXX -fuzz FuzzDecodeEvaluateFleet -fuzztime 5m
+//	go test ./ruleset/battleshift -run XXX -fuzz FuzzDecodeEvaluateFleet -fuzztime 5m -fuzzminimizetime 10s
+//
+// The seeds are whole fleets of some kilobytes: minimizing each new
+// interesting input for the default 60 s stalls the run, hence the
+// shorter -fuzzminimizetime.
 func FuzzDecodeEvaluateFleet(f *testing.F) {
 	files, _ := filepath.Glob(fleetDir + "*.json")
 	for _, p := range files {

@@ -125,7 +125,7 @@ func (r *Ruleset) fleetSchema() fleetKW {
 				"properties": fleetKW{
 					"id":   id("The task force's id in the fleet, unique among its task forces."),
 					"name": text(FleetRuleDocument, 1, 80, fleetPatternName, "The name its activation order is written with, 1-80 printable characters."),
-					"squadrons": fleetKW{"$comment": FleetRuleSquadrons, "type": "array", "minItems": 1, "maxItems": MaxSquadronsPerTaskForce, "uniqueItems": true,
+					"squadrons": fleetKW{"$comment": FleetRuleSquadrons + ", " + FleetRuleOneTaskForce, "type": "array", "minItems": 1, "maxItems": MaxSquadronsPerTaskForce, "uniqueItems": true,
 						"items": id("A squadron id."), "description": "Its squadrons' ids, each in one task force only (BS-TF-03)."},
 					"flagship": id("The id of the squadron, one of its own, that carries the flagship."),
 				},

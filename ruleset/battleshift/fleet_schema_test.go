@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,19 +16,62 @@ import (
 const fleetSchemaFile = "../../docs/battleshift-fleet.schema.json"
 
 // TestFleetSchemaFileIsCurrent: docs/battleshift-fleet.schema.json is
-// what FleetJSONSchema makes (-update-fleets rewrites it).
+// what FleetJSONSchema makes (-update rewrites it).
 func TestFleetSchemaFileIsCurrent(t *testing.T) {
 	want := fleetRS.FleetJSONSchema()
 	if !json.Valid(want) {
 		t.Fatal("the fleet schema is not JSON")
 	}
-	if *updateFleets {
+	if fleetUpdate() {
 		if err := os.WriteFile(fleetSchemaFile, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if got, err := os.ReadFile(fleetSchemaFile); err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetSchemaFileIsCurrent -update-fleets", fleetSchemaFile, err)
+		t.Fatalf("%s is stale (%v): go test ./ruleset/battleshift -run TestFleetSchemaFileIsCurrent -update", fleetSchemaFile, err)
+	}
+}
+
+// TestFleetSchemaRules: the rules the schema's $comments name are
+// FleetSchemaRules, each a fleet rule.
+func TestFleetSchemaRules(t *testing.T) {
+	var walk func(v any)
+	named := map[string]bool{}
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if c, ok := v["$comment"].(string); ok {
+				for _, r := range strings.Split(c, ", ") {
+					named[r] = true
+				}
+			}
+			for _, w := range v {
+				walk(w)
+			}
+		case []any:
+			for _, w := range v {
+				walk(w)
+			}
+		}
+	}
+	var schema any
+	if err := json.Unmarshal(fleetRS.FleetJSONSchema(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	walk(schema)
+	ids := map[string]bool{}
+	for _, r := range fleetRS.FleetRules() {
+		ids[r.ID] = true
+	}
+	for r := range named {
+		if !ids[r] || !slices.Contains(battleshift.FleetSchemaRules, r) {
+			t.Errorf("the schema names %s, which is not in FleetSchemaRules or not a fleet rule", r)
+		}
+	}
+	for _, r := range battleshift.FleetSchemaRules {
+		if !named[r] {
+			t.Errorf("FleetSchemaRules has %s, which the schema does not name", r)
+		}
 	}
 }
 

@@ -291,3 +291,38 @@ func TestFleetRoundTrip(t *testing.T) {
 		t.Errorf("round trip differs:\n%s\n%s", b, fleetJSON(t, g))
 	}
 }
+
+// TestEvaluateFleetConcurrent evaluates the fixtures from four goroutines
+// at once, for the race detector: a Ruleset is shared.
+func TestEvaluateFleetConcurrent(t *testing.T) {
+	docs := [][]byte{readFleet(t, "vanguard.json"), readFleet(t, "BS-SQ-02.json"), readFleet(t, "BS-FL-02.json")}
+	want := make([][]byte, len(docs))
+	for i, b := range docs {
+		want[i] = fleetJSON(t, fleetRS.EvaluateFleetDoc(decodeFleet(t, b)))
+	}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			for i := range 20 {
+				k := (g + i) % len(docs)
+				f, err := fleetRS.DecodeFleet(docs[k])
+				if err == nil {
+					b, _ := json.Marshal(fleetRS.EvaluateFleetDoc(f.(*battleshift.Fleet)))
+					if !bytes.Equal(b, want[k]) {
+						err = errors.New("a different result")
+					}
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -19,6 +19,7 @@ func (r *Ruleset) Form() *ruleset.Form {
 	return &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Ship class",
+		Sheet:   "class sheet",
 		Intro: "A Battleshift ship is a size and a list of systems. Size gives hull, shields, space units and a base cost of 10 points per size; " +
 			"each system fills space units or adds points. Cost is what one ship takes from the fleet's points limit.",
 		Blank: ruleset.RawJSON(blank),

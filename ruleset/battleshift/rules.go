@@ -36,6 +36,7 @@ var classRules = []ruleset.RuleInfo{
 	{ID: ruleset.RuleJSONType, Severity: ruleset.Error, Summary: "every value has the type the format gives it"},
 	{ID: ruleset.RuleJSONDuplicate, Severity: ruleset.Error, Summary: "no key appears twice in one object"},
 	{ID: ruleset.RuleLimitBody, Severity: ruleset.Error, Summary: "the document is at most 1 MiB"},
+	{ID: ruleset.RuleProblemCap, Severity: ruleset.Error, Summary: "problems past the first 100 are counted, not listed (an error when any of them is)"},
 	{ID: ruleset.RuleDocument, Severity: ruleset.Error, Summary: "schema 1, ruleset battleshift, rules version 1"},
 	{ID: RuleText, Severity: ruleset.Error, Summary: "name 1-80 printable characters; description at most 4,000; at most 12 tags of 1-32; universe at most 80"},
 	{ID: RuleSize, Severity: ruleset.Error, Summary: "size is a whole number 1-21 (a squadron holds at most 21 size units, so a bigger ship could never be fielded)"},

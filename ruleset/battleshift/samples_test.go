@@ -35,10 +35,10 @@ var published = []struct {
 	{"generic-patrol-battleship.json", 40, 40, ""},
 	{"generic-dreadnought.json", 50, 50, ""},
 	{"generic-missile-dreadnought.json", 60, 55, "7 missile launchers and 3 interceptors fill the 10 space units (50); " +
-		"the seed's mixed-squadron table gives the ship 4 shields, so one extra shield paid in points (+5) = 55; " +
-		"60 needs another +5 that the seed contradicts (a fifth shield or a reinforced hull, against lines 869 and 959) or does not list"},
+		"the rules' mixed-squadron table gives the ship 4 shields, so one extra shield paid in points (+5) = 55; " +
+		"60 needs another +5 that the rules contradict (a fifth shield or a reinforced hull, against lines 869 and 959) or does not list"},
 	{"generic-behemoth.json", 70, 70, ""},
-	{"bionid-defense-drone.json", 0, 9, "the published cost is unreadable (OCR left one glyph); at size 1, 10 − 4 (no shields) + 3 (hardened hull) = 9"},
+	{"bionid-defense-drone.json", 0, 9, "the published cost is unreadable (the printed rules show a single smudged character); at size 1, 10 − 4 (no shields) + 3 (hardened hull) = 9"},
 	{"bionid-attack-drone.json", 18, 18, ""},
 	{"bionid-scout-drone.json", 18, 18, ""},
 	{"bionid-missile-drone.json", 18, 18, ""},
@@ -56,7 +56,7 @@ var published = []struct {
 	{"raishek-cruiser.json", 35, 35, ""},
 	{"raishek-strike-cruiser.json", 49, 49, ""},
 	{"raishek-missile-cruiser.json", 39, 35, "every system takes space only and the space is full: 30 + 5 (reinforced hull) = 35; " +
-		"no add-on costs +4 at size 3 (+3, +5, +6 or +9), so 39 is most likely a misprint or an OCR 5→9"},
+		"no add-on costs +4 at size 3 (+3, +5, +6 or +9), so 39 is most likely a misprint or a 5 misread as 9"},
 	{"raishek-heavy-cruiser.json", 77, 77, ""},
 	{"raishek-light-carrier.json", 45, 45, ""},
 	{"raishek-battleship.json", 85, 85, ""},

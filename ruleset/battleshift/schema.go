@@ -8,17 +8,6 @@ import (
 	"github.com/slipway/slipway/ruleset"
 )
 
-// Patterns of the text checks (BS-DOC-01): printable characters are
-// Unicode letters, marks, numbers, punctuation, symbols and the ASCII
-// space; a description may also hold line breaks and tabs; a required
-// text is not blank.
-const (
-	printableClass     = `\p{L}\p{M}\p{N}\p{P}\p{S}`
-	patternPrintable   = `^[` + printableClass + ` ]*$`
-	patternNonBlank    = `^[` + printableClass + ` ]*[` + printableClass + `][` + printableClass + ` ]*$`
-	patternDescription = `^[` + printableClass + ` \n\t]*$`
-)
-
 // kw is a set of JSON Schema keywords.
 type kw = map[string]any
 
@@ -29,14 +18,7 @@ type constraint struct {
 	keywords kw
 }
 
-func text(lo, hi int) kw {
-	k := kw{"maxLength": hi, "pattern": patternPrintable}
-	if lo > 0 {
-		k["minLength"] = lo
-		k["pattern"] = patternNonBlank
-	}
-	return k
-}
+func text(lo, hi int) kw { return ruleset.TextSchema(lo, hi) }
 
 // SchemaRule says how much of one rule the JSON Schema checks.
 type SchemaRule struct {
@@ -106,12 +88,12 @@ func (r *Ruleset) schema() map[string]any {
 		"Class.ruleset":      {ruleset.RuleDocument, kw{"const": ID}},
 		"Class.rulesVersion": {ruleset.RuleDocument, kw{"const": RulesVersion}},
 		"Class.name":         {RuleText, text(1, 80)},
-		"Class.description":  {RuleText, kw{"maxLength": 4000, "pattern": patternDescription}},
+		"Class.description":  {RuleText, kw{"maxLength": 4000, "pattern": ruleset.PatternMultiline}},
 		"Class.tags":         {RuleText, kw{"maxItems": 12, "items": text(1, 32)}},
 		"Class.universe":     {RuleText, text(0, 80)},
 		"Class.faction":      {RuleFaction, kw{"enum": factions}},
 		"Class.size":         {RuleSize, kw{"minimum": 1, "maximum": cat.MaxSize()}},
-		"Class.systems":      {RuleCounts, kw{"type": "array", "maxItems": MaxSystems}},
+		"Class.systems":      {RuleCounts, kw{"maxItems": MaxSystems}},
 		"System.kind":        {RuleKind, kw{"enum": kinds}},
 		"System.count":       {RuleCounts, kw{"minimum": 1, "maximum": 999}},
 	}
@@ -170,7 +152,7 @@ func (r *Ruleset) classConditions() []any {
 		for _, p := range k.Limits.NotWith {
 			if p > k.Kind { // each pair once
 				out = append(out, kw{"$comment": RuleNotTogether + " " + k.Kind + " " + p,
-					"not": systems(kw{"allOf": []any{has(k.Kind), has(p)}})})
+					"not": systems(kw{"type": "array", "allOf": []any{has(k.Kind), has(p)}})})
 			}
 		}
 		if k.Limits.MinSize > 2 {
@@ -187,7 +169,7 @@ func (r *Ruleset) classConditions() []any {
 	for _, f := range cat.Factions {
 		var all []any
 		for _, req := range f.Requires {
-			all = append(all, systems(has(req)))
+			all = append(all, systems(kw{"type": "array", "contains": has(req)["contains"]}))
 		}
 		out = append(out, kw{"$comment": RuleFactionKind + " " + f.ID,
 			"if": kw{"required": []any{"faction"}, "properties": kw{"faction": kw{"const": f.ID}}}, "then": kw{"allOf": all}})
@@ -217,7 +199,7 @@ func schemaOf(t reflect.Type, constraints map[string]constraint, conditions map[
 				fs["$comment"] = c.rule
 			}
 			props[name] = fs
-			if !strings.Contains(opts, "omit") && !(t == reflect.TypeFor[System]() && name == "count") {
+			if !strings.Contains(opts, "omit") && !optional[t.Name()+"."+name] {
 				required = append(required, name)
 			}
 		}
@@ -229,6 +211,11 @@ func schemaOf(t reflect.Type, constraints map[string]constraint, conditions map[
 	}
 	panic("battleshift: no schema for " + t.String())
 }
+
+// optional are the members a document may leave out although they are
+// always written: a count (default 1) and the systems (a ship may have
+// none, and validation asks for none).
+var optional = map[string]bool{"System.count": true, "Class.systems": true}
 
 // merge adds keywords k to schema s; nested keyword objects (items) are
 // merged into what s has.

@@ -27,7 +27,15 @@ func (r *Ruleset) CatalogueTable() ruleset.Table {
 			limits = append(limits, "once")
 		}
 		if len(k.Limits.NotWith) > 0 {
-			limits = append(limits, "not with "+strings.Join(k.Limits.NotWith, ", "))
+			names := make([]string, 0, len(k.Limits.NotWith))
+			for _, id := range k.Limits.NotWith {
+				if o := r.cat.Kind(id); o != nil {
+					names = append(names, o.Name)
+				} else {
+					names = append(names, id)
+				}
+			}
+			limits = append(limits, "not with "+strings.Join(names, ", "))
 		}
 		if k.Limits.Experimental {
 			limits = append(limits, "experimental")

@@ -17,8 +17,11 @@ type validator struct {
 	out ruleset.Problems
 }
 
+// add reports a problem at a path; its message names the place as the
+// form labels it (Place) before what is wrong there.
 func (v *validator) add(sev ruleset.Severity, rule string, at *ruleset.Loc, hint, format string, args ...any) {
-	v.out = append(v.out, ruleset.Problem{Rule: rule, Severity: sev, Path: at.String(), Message: capital(fmt.Sprintf(format, args...)), Hint: hint})
+	p := at.String()
+	v.out = append(v.out, ruleset.Problem{Rule: rule, Severity: sev, Path: p, Message: ruleset.Sentence(v.cat.Place(v.c, p), fmt.Sprintf(format, args...)), Hint: hint})
 }
 
 func (v *validator) errorf(rule string, at *ruleset.Loc, hint, format string, args ...any) {
@@ -47,20 +50,16 @@ func (ev *evaluation) validate() ruleset.Problems {
 func (v *validator) envelope() {
 	c := v.c
 	if c.Schema != ruleset.Schema {
-		v.errorf(ruleset.RuleDocument, ruleset.Root("schema"), `set "schema": 1`,
-			"schema is %d; this version of Slipway reads schema %d", c.Schema, ruleset.Schema)
+		v.errorf(ruleset.RuleDocument, ruleset.Root("schema"), fmt.Sprintf("save the class again from Slipway, which writes format %d", ruleset.Schema),
+			"the file is in format %d; this version of Slipway reads format %d", c.Schema, ruleset.Schema)
 	}
 	if c.Ruleset != ID {
-		got := "missing"
-		if c.Ruleset != "" {
-			got = quote(c.Ruleset)
-		}
-		v.errorf(ruleset.RuleDocument, ruleset.Root("ruleset"), `set "ruleset": "battleshift"`,
-			"ruleset is %s, not a Battleshift ship class; served: %s", got, ID)
+		v.errorf(ruleset.RuleDocument, ruleset.Root("ruleset"), "open it as a design of the game it was made for, or start a Battleshift ship class",
+			"the design is not a Battleshift ship class")
 	}
 	if c.RulesVersion != RulesVersion {
-		v.errorf(ruleset.RuleDocument, ruleset.Root("rulesVersion"), `set "rulesVersion": 1`,
-			"rules version %d is not served; served: %d", c.RulesVersion, RulesVersion)
+		v.errorf(ruleset.RuleDocument, ruleset.Root("rulesVersion"), fmt.Sprintf("save the class again from Slipway, which writes rules version %d", RulesVersion),
+			"the class follows rules version %d; Slipway reads version %d", c.RulesVersion, RulesVersion)
 	}
 }
 
@@ -74,14 +73,14 @@ func (v *validator) text(at *ruleset.Loc, what, s string, lo, hi int, multiline 
 			hint = fmt.Sprintf("shorten it to at most %s", plural(hi, "character"))
 		}
 		if n == 0 {
-			v.errorf(RuleText, at, hint, "%s is empty", what)
+			v.errorf(RuleText, at, hint, "it is empty")
 			return
 		}
-		v.errorf(RuleText, at, hint, "%s has %s; allowed %d-%s", what, plural(n, "character"), lo, thousands(hi))
+		v.errorf(RuleText, at, hint, "it has %s; %d to %s are allowed", plural(n, "character"), lo, thousands(hi))
 		return
 	}
 	if lo > 0 && strings.TrimSpace(s) == "" {
-		v.errorf(RuleText, at, "give it at least one visible character", "%s is blank", what)
+		v.errorf(RuleText, at, "give it at least one visible character", "it is blank")
 		return
 	}
 	for _, r := range s {
@@ -89,7 +88,7 @@ func (v *validator) text(at *ruleset.Loc, what, s string, lo, hi int, multiline 
 			continue
 		}
 		if !unicode.IsPrint(r) && r != ' ' {
-			v.errorf(RuleText, at, "remove control and invisible characters", "%s contains the unprintable character %U", what, r)
+			v.errorf(RuleText, at, "remove control and invisible characters", "it contains an invisible or control character (%U)", r)
 			return
 		}
 	}
@@ -100,7 +99,7 @@ func (v *validator) texts() {
 	v.text(ruleset.Root("name"), "the class name", c.Name, 1, 80, false)
 	v.text(ruleset.Root("description"), "the description", c.Description, 0, 4000, true)
 	if len(c.Tags) > 12 {
-		v.errorf(RuleText, ruleset.Root("tags"), "keep at most 12 tags", "%d tags; at most 12 allowed", len(c.Tags))
+		v.errorf(RuleText, ruleset.Root("tags"), "keep at most 12 tags", "there are %s; at most 12 are allowed", plural(len(c.Tags), "tag"))
 	}
 	for i, t := range c.Tags {
 		v.text(ruleset.Root("tags").Idx(i), "a tag", t, 1, 32, false)
@@ -113,12 +112,12 @@ func (v *validator) faction() {
 	if f == "" || v.cat.Faction(f) != nil {
 		return
 	}
-	ids := make([]string, len(v.cat.Factions))
+	names := make([]string, len(v.cat.Factions))
 	for i, x := range v.cat.Factions {
-		ids[i] = quote(x.ID)
+		names[i] = x.Name
 	}
-	v.errorf(RuleFaction, ruleset.Root("faction"), "use "+list(ids, "or")+", or leave it out for a generic ship",
-		"faction %s is not a Battleshift faction", quote(f))
+	v.errorf(RuleFaction, ruleset.Root("faction"), "choose "+list(names, "or")+", or Generic for a ship of no faction",
+		"%s is not a Battleshift faction", quoted(f))
 }
 
 func (v *validator) size() {
@@ -128,7 +127,7 @@ func (v *validator) size() {
 	}
 	v.errorf(RuleSize, ruleset.Root("size"),
 		fmt.Sprintf("use a whole number from 1 (a %s) to %d (a %s)", v.cat.Sizes[0].ClassName, hi, v.cat.Sizes[len(v.cat.Sizes)-1].ClassName),
-		"size is %d; a ship is size 1 to %d, since a squadron holds at most %d size units and a bigger ship could never be fielded",
+		"%d is not allowed; a ship is size 1 to %d, since a squadron holds at most %d size units and a bigger ship could never be fielded",
 		size, hi, v.cat.Squadron.MaxSizeUnits)
 }
 
@@ -136,8 +135,8 @@ func (v *validator) size() {
 func (v *validator) systems() {
 	c := v.c
 	if n := len(c.Systems); n > MaxSystems {
-		v.errorf(RuleCounts, ruleset.Root("systems"), "merge entries of one kind into one with a count; entries past the first 100 are not checked",
-			"the class has %d system entries; at most %d allowed", n, MaxSystems)
+		v.errorf(RuleCounts, ruleset.Root("systems"), "merge systems of one kind into one with a count; systems past the first 100 are not checked",
+			"the class has %s; at most %d are allowed", ruleset.Count(n, "system entry", "system entries"), MaxSystems)
 	}
 	for i := range c.Systems[:min(len(c.Systems), MaxSystems)] {
 		v.system(i)
@@ -149,9 +148,9 @@ func (v *validator) system(i int) {
 	at := ruleset.Root("systems").Idx(i)
 	switch {
 	case s.Count < 1:
-		v.errorf(RuleCounts, at.Key("count"), "use a count of 1 or more, or remove the entry", "the count is %d; it must be at least 1", s.Count)
+		v.errorf(RuleCounts, at.Key("count"), "use a count of 1 or more, or remove the system", "%d is not allowed; the count must be at least 1", s.Count)
 	case s.Count > 999:
-		v.errorf(RuleCounts, at.Key("count"), "split the entry or lower the count", "the count is %s; at most 999 allowed", thousands(s.Count))
+		v.errorf(RuleCounts, at.Key("count"), "split the system into two or lower the count", "%s is too many; the count is at most 999", thousands(s.Count))
 	}
 	k := e.kind
 	if k == nil {
@@ -171,19 +170,15 @@ func (v *validator) unknownKind(at *ruleset.Loc, kind string) {
 	for i := range v.cat.Kinds {
 		k := &v.cat.Kinds[i]
 		if kind != "" && (squash(kind) == squash(k.Kind) || squash(kind) == squash(k.Name) || squash(kind) == squash(k.Plural)) {
-			v.errorf(RuleKind, at, fmt.Sprintf("write it %s (%s)", quote(k.Kind), k.Name), "there is no system kind %s in Battleshift", quote(kind))
+			v.errorf(RuleKind, at, "choose "+k.Name+" from the list of systems", "there is no system %s in Battleshift", quoted(kind))
 			return
 		}
 	}
-	kinds := make([]string, len(v.cat.Kinds))
-	for i := range v.cat.Kinds {
-		kinds[i] = v.cat.Kinds[i].Kind
+	if kind == "" {
+		v.errorf(RuleKind, at, "choose a system from the list", "no system is chosen")
+		return
 	}
-	what := "an empty kind"
-	if kind != "" {
-		what = "no system kind " + quote(kind)
-	}
-	v.errorf(RuleKind, at, "use one of: "+strings.Join(kinds, ", "), "there is %s in Battleshift", what)
+	v.errorf(RuleKind, at, "choose a system from the list", "there is no system %s in Battleshift", quoted(kind))
 }
 
 // pay checks BS-PAY-01: an either-or kind names space or cost, any other
@@ -195,28 +190,29 @@ func (v *validator) pay(at *ruleset.Loc, s *System, k *Kind) {
 			return
 		}
 		space, pts := smul(max(s.Count, 1), k.Space.At(size)), smul(max(s.Count, 1), k.Points.At(size))
-		hint := fmt.Sprintf(`add "pay": "space" (%s) or "pay": "cost" (%s)`, units(space), signed(pts))
+		hint := fmt.Sprintf(`set Pay with to Space units (%s) or Points (%s)`, units(space), signed(pts))
 		if s.Pay == "" {
-			v.errorf(RulePay, at.Key("pay"), hint, "%s %s paid either in space or in points, and the entry does not say which", capital(k.words(0)), k.are(0))
+			v.errorf(RulePay, at.Key("pay"), hint, "%s %s paid either in space or in points, and the row does not say which", k.words(0), k.are(0))
 			return
 		}
-		v.errorf(RulePay, at.Key("pay"), hint, `pay is %s; %s %s paid in "space" or "cost"`, quote(s.Pay), k.words(0), k.are(0))
+		v.errorf(RulePay, at.Key("pay"), hint, `%s is not a choice; %s %s paid in space units or points`, quoted(s.Pay), k.words(0), k.are(0))
 		return
 	}
 	if s.Pay == "" {
 		return
 	}
-	how := map[string]string{
-		PaymentSpace:  "take%s space only",
-		PaymentPoints: "%s paid in points only",
-		PaymentBoth:   "take%s both space and points",
-		PaymentNone:   "cost%s neither space nor points",
-	}[k.Payment]
-	verb := k.verbS(0)
-	if k.Payment == PaymentPoints {
-		verb = k.are(0)
+	var how string
+	switch k.Payment {
+	case PaymentSpace:
+		how = "take" + k.verbS(0) + " space only"
+	case PaymentPoints:
+		how = k.are(0) + " paid in points only"
+	case PaymentBoth:
+		how = "take" + k.verbS(0) + " both space and points"
+	default:
+		how = "cost" + k.verbS(0) + " neither space nor points"
 	}
-	v.errorf(RulePay, at.Key("pay"), `remove "pay"`, `%s `+how+`, so the entry takes no "pay"`, capital(k.words(0)), verb)
+	v.errorf(RulePay, at.Key("pay"), "clear Pay with", `%s %s, so the row takes no choice of pay`, k.words(0), how)
 }
 
 // once checks BS-SYS-02 for a once-only kind: the first entry of the kind
@@ -227,13 +223,13 @@ func (v *validator) once(i int, at *ruleset.Loc, s *System, k *Kind) {
 	}
 	for j := range i {
 		if v.entries[j].kind == k {
-			v.errorf(RuleOnce, at.Key("kind"), "remove this entry",
-				"%s appear%s a second time (first at systems[%d]); a ship has %s once", capital(k.words(0)), k.verbS(0), j, k.them(0))
+			v.errorf(RuleOnce, at.Key("kind"), "remove this system",
+				"%s appear%s a second time (first as system %d); a ship has %s once", k.words(0), k.verbS(0), j+1, k.them(0))
 			return
 		}
 	}
 	if s.Count > 1 {
-		v.errorf(RuleOnce, at.Key("count"), `remove "count", or set it to 1`,
+		v.errorf(RuleOnce, at.Key("count"), "set the count to 1",
 			"the count is %d, but a ship has %s once", s.Count, k.words(0))
 	}
 }
@@ -245,7 +241,7 @@ func (v *validator) notTogether(i int, at *ruleset.Loc, k *Kind) {
 		for j := range i {
 			if q := v.entries[j].kind; q != nil && q.Kind == p {
 				v.errorf(RuleNotTogether, at.Key("kind"), "remove one of the two",
-					"%s cannot go with %s at systems[%d]", capital(k.words(0)), q.words(0), j)
+					"%s cannot go with %s, system %d", k.words(0), q.words(0), j+1)
 				return
 			}
 		}
@@ -258,18 +254,18 @@ func (v *validator) sizeLimits(at *ruleset.Loc, s *System, k *Kind) {
 	if size == 1 {
 		switch k.Limits.Size1 {
 		case Size1Refused:
-			v.errorf(RuleDestroyer, at.Key("kind"), fmt.Sprintf("remove this entry, or make the ship size %d or more", max(2, k.Limits.MinSize)),
+			v.errorf(RuleDestroyer, at.Key("kind"), fmt.Sprintf("remove this system, or make the ship size %d or more", max(2, k.Limits.MinSize)),
 				"a destroyer (size 1) arms only %s, so it cannot carry %s", v.destroyerArms(), k.all())
 		case Size1BuiltIn:
-			v.errorf(RuleBuiltIn, at.Key("kind"), "remove this entry",
-				"a destroyer (size 1) has %s built in (its %d\" move) and buys none", k.all(), v.cat.Sizes[0].Move)
+			v.errorf(RuleBuiltIn, at.Key("kind"), "remove this system",
+				"a destroyer (size 1) has %s built in (its %d-inch move) and buys none", k.all(), v.cat.Sizes[0].Move)
 		}
 		if k.Limits.Size1 != Size1Allowed {
 			return
 		}
 	}
 	if size >= 1 && size < k.Limits.MinSize {
-		v.errorf(RuleMinSize, at.Key("kind"), fmt.Sprintf("make the ship size %d or more, or remove this entry", k.Limits.MinSize),
+		v.errorf(RuleMinSize, at.Key("kind"), fmt.Sprintf("make the ship size %d or more, or remove this system", k.Limits.MinSize),
 			"%s need a ship of size %d or more; %s is size %d", k.all(), k.Limits.MinSize, v.words, size)
 	}
 }
@@ -306,13 +302,13 @@ func (v *validator) space() {
 		n := min(s.Count, free/unit)
 		at := ruleset.Root("systems").Idx(i).Key("pay")
 		if n == s.Count {
-			v.warnf(RuleSpaceAdvice, at, fmt.Sprintf(`set "pay": "space" to save %s`, points(smul(n, price))),
-				"%s %s paid in points (%s) while %s %s free to hold %s", capital(e.kind.words(s.Count)), e.kind.are(s.Count), signed(e.points),
+			v.warnf(RuleSpaceAdvice, at, fmt.Sprintf(`pay with space units to save %s`, points(smul(n, price))),
+				"%s %s paid in points (%s) while %s %s free to hold %s", e.kind.words(s.Count), e.kind.are(s.Count), signed(e.points),
 				units(free), are(free), e.kind.them(s.Count))
 			continue
 		}
-		v.warnf(RuleSpaceAdvice, at, fmt.Sprintf(`split the entry: %d paid in space saves %s`, n, points(smul(n, price))),
-			"%s %s paid in points (%s) while %s %s free to hold %d of them", capital(e.kind.words(s.Count)), e.kind.are(s.Count), signed(e.points),
+		v.warnf(RuleSpaceAdvice, at, fmt.Sprintf(`split the row in two: %d paid with space units saves %s`, n, points(smul(n, price))),
+			"%s %s paid in points (%s) while %s %s free to hold %d of them", e.kind.words(s.Count), e.kind.are(s.Count), signed(e.points),
 			units(free), are(free), n)
 	}
 }
@@ -350,7 +346,7 @@ func (v *validator) overfull() {
 		ways = append(ways, fmt.Sprintf("buy %s (%s)", k.words(n), signed(smul(n, k.Points.At(size)))))
 	}
 	v.errorf(RuleSpace, ruleset.Root("systems"), choices(ways),
-		"%s uses %d of its %s", capital(v.words), res.SpaceUsed, units(res.Space))
+		"%s uses %d of its %s", v.words, res.SpaceUsed, units(res.Space))
 }
 
 // factionTraits checks BS-FAC-01: a faction's ships carry its kinds.
@@ -359,7 +355,7 @@ func (v *validator) factionTraits() {
 	if f == nil {
 		return
 	}
-	var missing, need, adds []string
+	var missing, need []string
 	for _, r := range f.Requires {
 		k := v.cat.Kind(r)
 		need = append(need, k.Name)
@@ -369,7 +365,6 @@ func (v *validator) factionTraits() {
 		}
 		if !found {
 			missing = append(missing, k.Name)
-			adds = append(adds, fmt.Sprintf(`{"kind": %s}`, quote(k.Kind)))
 		}
 	}
 	if len(missing) == 0 {
@@ -385,7 +380,7 @@ func (v *validator) factionTraits() {
 	default:
 		lacks = "carries none of them"
 	}
-	v.errorf(RuleFactionKind, ruleset.Root("faction"), "add "+list(adds, "and")+" to the systems, or change the faction",
+	v.errorf(RuleFactionKind, ruleset.Root("faction"), "add "+list(missing, "and")+" to the systems, or change the faction",
 		"%s ships carry %s, and this one %s", f.Name, list(need, "and"), lacks)
 }
 
@@ -408,9 +403,13 @@ func (v *validator) experimental() {
 			}
 		}
 	}
-	v.warnf(RuleExperiment, ruleset.Root("systems"), `a fleet fields it only when it allows experimental systems ("experimental": true)`,
-		"%s uses experimental systems: %s", capital(v.words), list(names, "and"))
+	v.warnf(RuleExperiment, ruleset.Root("systems"), "a fleet fields it only when the players agree to allow experimental systems",
+		"%s uses experimental systems: %s", v.words, list(names, "and"))
 }
+
+// quoted writes a value a player typed inside a sentence, in
+// typographic quotes.
+func quoted(s string) string { return "‘" + s + "’" }
 
 // capital starts s with a capital letter.
 func capital(s string) string {

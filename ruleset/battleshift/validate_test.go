@@ -187,43 +187,43 @@ func TestMessages(t *testing.T) {
 			c.Systems[2].Pay = ""
 			return c
 		}(), ruleset.Problem{Rule: RulePay, Severity: ruleset.Error, Path: "systems[2].pay",
-			Message: "The fast drives are paid either in space or in points, and the entry does not say which",
-			Hint:    `add "pay": "space" (2 space units) or "pay": "cost" (+6)`}},
+			Message: "System 3 (Fast Drives), pay with: the fast drives are paid either in space or in points, and the row does not say which",
+			Hint:    "set Pay with to Space units (2 space units) or Points (+6)"}},
 		{"two extra shields that would fit", loadSample(t, "generic-shield-frigate.json"), ruleset.Problem{Rule: RuleSpaceAdvice, Severity: ruleset.Warning, Path: "systems[2].pay",
-			Message: "2 extra shields are paid in points (+10) while 2 space units are free to hold them",
-			Hint:    `set "pay": "space" to save 10 points`}},
+			Message: "System 3 (Extra Shield), pay with: 2 extra shields are paid in points (+10) while 2 space units are free to hold them",
+			Hint:    "pay with space units to save 10 points"}},
 		{"three extra shields, two fit", func() *Class {
 			c := loadSample(t, "generic-shield-frigate.json")
 			c.Systems[2].Count = 3
 			return c
 		}(), ruleset.Problem{Rule: RuleSpaceAdvice, Severity: ruleset.Warning, Path: "systems[2].pay",
-			Message: "3 extra shields are paid in points (+15) while 2 space units are free to hold 2 of them",
-			Hint:    "split the entry: 2 paid in space saves 10 points"}},
+			Message: "System 3 (Extra Shield), pay with: 3 extra shields are paid in points (+15) while 2 space units are free to hold 2 of them",
+			Hint:    "split the row in two: 2 paid with space units saves 10 points"}},
 		{"a Bionid ship with shields", func() *Class {
 			c := loadSample(t, "bionid-attack-drone.json")
 			c.Systems = c.Systems[:2]
 			return c
 		}(), ruleset.Problem{Rule: RuleFactionKind, Severity: ruleset.Error, Path: "faction",
-			Message: "Bionid ships carry No Shields and Hardened Hull, and this one lacks Hardened Hull",
-			Hint:    `add {"kind": "hardenedHull"} to the systems, or change the faction`}},
+			Message: "Faction: Bionid ships carry No Shields and Hardened Hull, and this one lacks Hardened Hull",
+			Hint:    "add Hardened Hull to the systems, or change the faction"}},
 		{"a misspelt kind", func() *Class {
 			c := loadSample(t, fixtureBase)
 			c.Systems[1].Kind = "Light Battery"
 			return c
 		}(), ruleset.Problem{Rule: RuleKind, Severity: ruleset.Error, Path: "systems[1].kind",
-			Message: `There is no system kind "Light Battery" in Battleshift`, Hint: `write it "lightBattery" (Light Battery)`}},
+			Message: "System 2: there is no system ‘Light Battery’ in Battleshift", Hint: "choose Light Battery from the list of systems"}},
 		{"fast drives twice", func() *Class {
 			c := loadSample(t, "generic-fast-attack-cruiser.json")
 			c.Systems[2].Count = 2
 			return c
 		}(), ruleset.Problem{Rule: RuleOnce, Severity: ruleset.Error, Path: "systems[2].count",
-			Message: "The count is 2, but a ship has the fast drives once", Hint: `remove "count", or set it to 1`}},
+			Message: "System 3 (Fast Drives), count: the count is 2, but a ship has the fast drives once", Hint: "set the count to 1"}},
 		{"a wrong ruleset", func() *Class {
 			c := loadSample(t, fixtureBase)
 			c.Ruleset = "metaverse"
 			return c
 		}(), ruleset.Problem{Rule: ruleset.RuleDocument, Severity: ruleset.Error, Path: "ruleset",
-			Message: `Ruleset is "metaverse", not a Battleshift ship class; served: battleshift`, Hint: `set "ruleset": "battleshift"`}},
+			Message: "Game: the design is not a Battleshift ship class", Hint: "open it as a design of the game it was made for, or start a Battleshift ship class"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -89,6 +89,8 @@ func (k *Kind) Count(n int) string {
 // "the light batteries", and for a once-only kind "the reinforced hull".
 func (k *Kind) words(n int) string {
 	switch {
+	case k.Phrase != "" && (n == 0 || n == 1 && k.single()):
+		return k.Phrase
 	case n == 0 && !k.Limits.Once:
 		return "the " + strings.ToLower(k.Plural)
 	case n == 0 || n == 1 && k.single():
@@ -110,6 +112,8 @@ func (k *Kind) single() bool { return k.Limits.Once || k.Name == k.Plural }
 // are", "the engulfing is", "2 extra shields are".
 func (k *Kind) many(n int) bool {
 	switch {
+	case k.Phrase != "" && (n == 0 || n == 1 && k.single()):
+		return false
 	case n == 0 && !k.Limits.Once:
 		return strings.HasSuffix(k.Plural, "s")
 	case n == 0 || n == 1 && k.single():

@@ -57,6 +57,7 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 	return &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Starship",
+		Sheet:   "record sheet",
 		Intro:   "Build a starship section by section: hull, systems, weapons and defences. Combat value, points and every problem update as you type.",
 		Blank:   blank,
 		Groups: []ruleset.FieldGroup{
@@ -83,7 +84,8 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 		Stats: []ruleset.Stat{
 			{Pointer: "/cv", Label: "Combat value", Headline: true},
 			{Pointer: "/points", Label: "Points", Headline: true},
-			{Pointer: "/tier", Label: "Tier"},
+			{Pointer: "/tier", Label: "Tier", Headline: true},
+			{Pointer: "/minTechLevel", Label: "Min. tech level"},
 			{Pointer: "/ems", Label: "EMS"},
 			{Pointer: "/targetRating", Label: "Target rating"},
 			{Pointer: "/massFactor", Label: "Mass factor"},

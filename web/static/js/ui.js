@@ -6,3 +6,6 @@ import htm from '../vendor/htm-3.1.1/htm.module.js';
 
 export { h, render };
 export const html = htm.bind(h);
+
+/** count writes n with its noun, agreeing in number: "1 problem", "2 problems". */
+export const count = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many}`;

@@ -27,6 +27,7 @@ export async function call(method, url, body, headers = {}, signal) {
 }
 
 export const getCatalogue = () => call('GET', '/api/v1/catalogue');
+export const getForm = (ruleset) => call('GET', `/api/v1/rulesets/${encodeURIComponent(ruleset)}/form`);
 
 /** Evaluator evaluates the latest document only: a new request aborts the
  *  one in flight, and an answer older than the newest request is dropped. */

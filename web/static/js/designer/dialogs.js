@@ -1,8 +1,9 @@
 // dialogs.js: the designer's modal dialogs (native <dialog>, so focus is
-// trapped and Escape closes them): the system picker, log in or register,
-// import, and the save conflict.
+// trapped and Escape closes them): the system picker (Metaverse's), the
+// picker of a new row's first column, log in or register, import, and the
+// save conflict.
 import { html } from '../ui.js';
-import { kindInfo } from './form.js';
+import { kindInfo } from './widgets.js';
 import { Modal, AuthDialog } from '../dialog.js';
 
 export { AuthDialog };
@@ -28,6 +29,23 @@ export function SystemPicker({ app, target }) {
         </section>`;
       })}
     </div>
+  </${Modal}>`;
+}
+
+/** RowPicker adds a row to a rows field by the choice of its first
+ *  column, listing every option with its help, so that a newcomer reads
+ *  what each one is before picking it. */
+export function RowPicker({ app, target, field }) {
+  const col = field.columns[0];
+  const q = (app.pickerFilter || '').toLowerCase();
+  const opts = col.options.filter((o) => !q || o.label.toLowerCase().includes(q) || (o.help || '').toLowerCase().includes(q));
+  return html`<${Modal} id="rowpicker" label=${field.addLabel || field.label} onClose=${() => app.closeDialog()} cls="wide">
+    <div class="field text"><label for="rowpicker-q">Filter</label>
+      <input id="rowpicker-q" type="search" autocomplete="off" value=${app.pickerFilter || ''} onInput=${(e) => app.setPickerFilter(e.target.value)} /></div>
+    <ul class="picker row-picker" role="list">${opts.map((o) => html`<li key=${o.value}>
+      <button type="button" class="pick" data-value=${o.value} onClick=${() => app.pickRow(target, field, o.value)}>
+        <span class="pick-name">${o.label}</span><span class="pick-info">${o.help || ''}</span></button></li>`)}</ul>
+    ${opts.length === 0 ? html`<p class="muted">Nothing matches “${app.pickerFilter}”.</p>` : ''}
   </${Modal}>`;
 }
 
@@ -65,7 +83,7 @@ export function ConflictDialog({ app }) {
       <tbody>${c.changes.slice(0, 60).map((d) => html`<tr><th scope="row"><code>${d.path}</code></th><td>${show(d.mine)}</td><td>${show(d.theirs)}</td></tr>`)}</tbody>
     </table>
     ${c.changes.length > 60 ? html`<p class="muted">and ${c.changes.length - 60} more.</p>` : ''}
-    <p>Combat value: yours ${c.mineCV ?? '—'}, saved ${c.theirs.evaluation ? c.theirs.evaluation.cv : '—'}.</p>
+    ${c.valueLabel ? html`<p>${c.valueLabel}: yours ${c.mineValue}, saved ${c.theirsValue}.</p>` : ''}
     ${c.error ? html`<p class="notice bad" role="alert">${c.error}</p>` : ''}
     <div class="actions wrap">
       <button type="button" class="btn primary" data-choice="mine" onClick=${() => app.resolveConflict('mine')}>Save mine as version ${c.theirs.version + 1}</button>

@@ -10,7 +10,7 @@ export function Problems({ ctx, path }) {
   const list = ctx.probs(path);
   if (!list.length) return null;
   return html`<ul class="field-problems" id=${idFor(path, '-p')}>
-    ${list.map((p) => html`<li class=${p.severity}><span class="rule">${p.rule}</span> ${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''}</li>`)}
+    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <span class="rule" title="Rule ${p.rule}">${p.rule}</span></li>`)}
   </ul>`;
 }
 
@@ -21,9 +21,10 @@ export function Slot({ ctx, path }) {
   return html`<${Problems} ctx=${ctx} path=${path} />`;
 }
 
-function describe(ctx, path, hint) {
+function describe(ctx, path, hint, more) {
   const ids = [];
   if (hint) ids.push(idFor(path, '-h'));
+  if (more) ids.push(more);
   if (ctx.probs(path).length) ids.push(idFor(path, '-p'));
   return ids.length ? ids.join(' ') : undefined;
 }
@@ -83,7 +84,7 @@ export function TextField({ ctx, path, label, hint, optional, multiline, cls, to
 
 /** SelectField picks one of choices (from the catalogue answer unless
  *  given). An empty choice removes the field, or is absent when required. */
-export function SelectField({ ctx, path, label, choices, labels, allowEmpty = true, emptyLabel = '—', hint, cls, onPick }) {
+export function SelectField({ ctx, path, label, choices, labels, allowEmpty = true, emptyLabel = '—', hint, cls, onPick, describedBy }) {
   ctx.reg(path);
   const list = choices || ctx.choices(path) || [];
   const v = valueOf(ctx, path);
@@ -99,7 +100,7 @@ export function SelectField({ ctx, path, label, choices, labels, allowEmpty = tr
   };
   return html`<div class=${'field select ' + (cls || '')}>
     <label for=${id}>${label}</label>
-    <select id=${id} data-path=${path} onChange=${onChange} aria-invalid=${invalid(ctx, path)} aria-describedby=${describe(ctx, path, hint)}>
+    <select id=${id} data-path=${path} onChange=${onChange} aria-invalid=${invalid(ctx, path)} aria-describedby=${describe(ctx, path, hint, describedBy)}>
       ${(allowEmpty || !has) ? html`<option value="" selected=${!has}>${emptyLabel}</option>` : ''}
       ${has && !known ? html`<option value=${String(v)} selected>${String(v)} (not allowed)</option>` : ''}
       ${list.map((c) => html`<option value=${String(c)} selected=${has && String(c) === String(v)}>${labels ? labels(c) : String(c)}</option>`)}
@@ -155,4 +156,13 @@ export function SetField({ ctx, path, label, choices, optional, cls, labels }) {
 export function Button({ label, title, onClick, cls, disabled, data }) {
   return html`<button type="button" class=${'btn ' + (cls || '')} title=${title} aria-label=${title} disabled=${disabled}
     onClick=${onClick} ...${data || {}}>${label}</button>`;
+}
+
+/** Group is one part of the form: a disclosure with a heading, open
+ *  unless told. */
+export function Group({ id, heading, children, count, open = true }) {
+  return html`<details class="group" open=${open} id=${id}>
+    <summary><h2>${heading}${count !== undefined ? html` <span class="count">${count}</span>` : ''}</h2></summary>
+    <div class="group-body">${children}</div>
+  </details>`;
 }

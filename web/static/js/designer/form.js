@@ -1,511 +1,239 @@
-// form.js: the design form. Everything it offers comes from the document
-// and the catalogue answer (GET /api/v1/catalogue): sections, arcs,
-// sectors, system kinds with their categories, colours, ratings and
-// parameters, and the values each choice field accepts.
+// form.js: the design form, drawn from the game's form description
+// (GET /api/v1/rulesets/{ruleset}/form): its groups of plain fields (text,
+// integer, enum, boolean, tags), rows widgets for lists of like entries
+// (one row each, with columns shown only when another column of the row
+// allows them), and the game's named widgets (widgets.js). Every word a
+// player reads here is the form's own.
 import { html } from '../ui.js';
 import { get, idFor } from './doc.js';
-import { NumField, TextField, SelectField, CheckField, SetField, Button, Slot, Problems } from './fields.js';
+import { NumField, TextField, SelectField, CheckField, Button, Slot, Problems, Group } from './fields.js';
+import { widgets } from './widgets.js';
 
-const title = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const list = (v) => (Array.isArray(v) ? v : []);
+const slug = (s) => String(s).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** optionLabel is an option's label; one that only repeats a value
+ *  written in camel case ("fooBar") is shown as words ("foo bar"). */
+const optionLabel = (o) => (o.label && o.label !== o.value ? o.label : /[a-z][A-Z]/.test(o.value) ? words(o.value) : o.value);
 
 /** DesignForm is the whole form. */
 export function DesignForm({ ctx }) {
   ctx.reg('');
-  return html`<form class="design-form" novalidate onSubmit=${(e) => e.preventDefault()} aria-label="Design">
+  const f = ctx.form;
+  return html`<form class="design-form" novalidate onSubmit=${(e) => e.preventDefault()} aria-label=${f.title || 'Design'}>
+    ${f.intro ? html`<p class="form-intro">${f.intro}</p>` : ''}
     <${Slot} ctx=${ctx} path="" />
-    <${ShipFields} ctx=${ctx} />
-    <${SectionsPart} ctx=${ctx} />
-    <${WeaponDefs} ctx=${ctx} />
-    <${SquadronDefs} ctx=${ctx} />
-    <${HangarDefs} ctx=${ctx} />
+    ${f.groups.map((g) => html`<${FormGroup} key=${g.legend} ctx=${ctx} group=${g} />`)}
   </form>`;
 }
 
-function Group({ id, heading, children, count, open = true }) {
-  return html`<details class="group" open=${open} id=${id}>
-    <summary><h2>${heading}${count !== undefined ? html` <span class="count">${count}</span>` : ''}</h2></summary>
-    <div class="group-body">${children}</div>
-  </details>`;
-}
-
-function ShipFields({ ctx }) {
-  const tags = {
-    toValue: (s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''),
-    fromValue: (v) => list(v).join(', '),
-  };
-  return html`<${Group} id="g-ship" heading="Ship">
-    <div class="grid">
-      <${TextField} ctx=${ctx} path="name" label="Class name" cls="wide" />
-      <${SelectField} ctx=${ctx} path="techLevel" label="Tech level" />
-      <${SelectField} ctx=${ctx} path="movement" label="Movement" labels=${words} />
-      <${SelectField} ctx=${ctx} path="hull" label="Hull type" labels=${words} />
-      <${SelectField} ctx=${ctx} path="crewQuality" label="Crew quality" allowEmpty=${false} />
-      <${SelectField} ctx=${ctx} path="commandQuality" label="Command quality" allowEmpty=${false} />
-      <${SelectField} ctx=${ctx} path="damageControl" label="Damage control" allowEmpty=${false} />
-      <${NumField} ctx=${ctx} path="scale" label="Scale (tons per hull hit)" />
-      <${TextField} ctx=${ctx} path="universe" label="Universe" optional=${true} />
-      <${TextField} ctx=${ctx} path="tags" label="Tags (comma separated)" optional=${true} cls="wide" ...${tags} />
-      <${TextField} ctx=${ctx} path="description" label="Description" optional=${true} multiline=${true} cls="full" />
-    </div>
+/** FormGroup is one fieldset of the description. A group that is one
+ *  named widget is the widget's own part of the form. */
+function FormGroup({ ctx, group }) {
+  const fs = group.fields || [];
+  if (fs.length === 1 && fs[0].kind === 'widget') return html`<${Widget} ctx=${ctx} field=${fs[0]} heading=${group.legend} />`;
+  const rows = fs.length === 1 && fs[0].kind === 'rows' ? fs[0] : null;
+  const helpId = group.help ? `g-${slug(group.legend)}-help` : undefined;
+  return html`<${Group} id=${'g-' + slug(group.legend)} heading=${group.legend} count=${rows ? list(get(ctx.doc, rows.name)).length : undefined}>
+    ${group.help ? html`<p class="group-help" id=${helpId}>${group.help}</p>` : ''}
+    <div class="grid">${fs.map((f) => html`<${Field} key=${f.name} ctx=${ctx} field=${f} path=${f.name} heading=${rows && rows.label === group.legend ? 'hidden' : ''} />`)}</div>
   </${Group}>`;
 }
 
-function SectionsPart({ ctx }) {
-  const present = ctx.cat.sections.filter((s) => get(ctx.doc, `sections.${s.name}`));
-  const missing = ctx.cat.sections.filter((s) => !get(ctx.doc, `sections.${s.name}`));
-  ctx.reg('sections');
-  return html`<${Group} id="g-sections" heading="Sections" count=${present.length}>
-    <div data-path="sections" class="add-row" role="group" aria-label="Add a section">
-      ${missing.map((s) => html`<${Button} label=${'+ ' + title(s.name)} title=${'Add the ' + s.name + ' section'}
-        data=${{ 'data-add-section': s.name }} onClick=${() => ctx.set(`sections.${s.name}`, { layers: [{ hullHits: 1 }] })} />`)}
-      ${missing.length === 0 ? html`<span class="muted">All five sections are present.</span>` : ''}
-    </div>
-    <${Problems} ctx=${ctx} path="sections" />
-    ${present.map((s) => html`<${SectionCard} key=${s.name} ctx=${ctx} info=${s} />`)}
+/** Widget draws a named widget, or says it cannot. */
+function Widget({ ctx, field, heading }) {
+  const W = widgets[field.widget];
+  ctx.reg(field.name);
+  if (W && ctx.cat) return html`<${W} ctx=${ctx} heading=${heading} />`;
+  return html`<${Group} id=${'g-' + slug(heading || field.label)} heading=${heading || field.label}>
+    <p class="notice" data-path=${field.name}>This part of the design (${field.label}) cannot be edited in this browser; importing a document keeps it.</p>
+    <${Problems} ctx=${ctx} path=${field.name} />
   </${Group}>`;
 }
 
-function SectionCard({ ctx, info }) {
-  const base = `sections.${info.name}`;
-  ctx.reg(base);
-  const headId = idFor(base, '-h');
-  return html`<section class="section-card" data-path=${base} aria-labelledby=${headId}>
-    <header>
-      <h3 id=${headId} tabindex="-1">${title(info.name)} section</h3>
-      <${Button} label="Remove" title=${'Remove the ' + info.name + ' section'} cls="danger small" onClick=${() => ctx.remove(base)} />
-    </header>
-    <${Problems} ctx=${ctx} path=${base} />
-    <${Layers} ctx=${ctx} base=${base} />
-    <${Defences} ctx=${ctx} base=${base} info=${info} />
-    <${Systems} ctx=${ctx} base=${base} />
-    <${Mounts} ctx=${ctx} base=${base} info=${info} />
-    <${Hangars} ctx=${ctx} base=${base} />
-  </section>`;
-}
-
-function Layers({ ctx, base }) {
-  const path = `${base}.layers`;
-  const layers = list(get(ctx.doc, path));
-  ctx.reg(path);
-  return html`<div class="sub" data-path=${path}>
-    <h4>Hull layers</h4>
-    <${Problems} ctx=${ctx} path=${path} />
-    ${layers.map((_, i) => {
-      const p = `${path}[${i}]`;
-      return html`<div class="row" key=${i} role="group" aria-label=${'Layer ' + (i + 1)}>
-        <span class="row-label">Layer ${i + 1}</span>
-        <${NumField} ctx=${ctx} path=${p + '.hullHits'} label="Hull hits" />
-        <${NumField} ctx=${ctx} path=${p + '.crew'} label="Crew" />
-        <${NumField} ctx=${ctx} path=${p + '.marines'} label="Marines" />
-        <${Button} label="×" title=${`Remove layer ${i + 1} of the ${base.split('.')[1]} section`} cls="icon danger" onClick=${() => ctx.remove(p)} />
-        <${Slot} ctx=${ctx} path=${p} />
-      </div>`;
-    })}
-    <${Button} label="+ Layer" title=${`Add a hull layer to the ${base.split('.')[1]} section`} cls="small" data=${{ 'data-add': path }}
-      onClick=${() => ctx.set(`${path}[${layers.length}]`, { hullHits: 1 })} />
-  </div>`;
-}
-
-/** Defences edits armour, ablative plates and shields per arc: the arcs
- *  the section may face (from the catalogue answer) and any the document
- *  already has. */
-function Defences({ ctx, base, info }) {
-  const have = ['armour', 'ablative', 'shields'].flatMap((k) => Object.keys(get(ctx.doc, `${base}.${k}`) || {}));
-  const arcs = ctx.cat.arcs.map((a) => a.arc).filter((a) => info.arcs.includes(a) || have.includes(a));
-  const sec = base.split('.')[1];
-  const setObj = (kind, arc, field, value, typeField) => {
-    const p = `${base}.${kind}.${arc}`;
-    ctx.change((d) => {
-      const cur = get(d, p);
-      if (value === undefined) {
-        if (cur && field !== 'type') {
-          const s = d.sections[sec][kind];
-          delete s[arc];
-        } else if (cur) cur.type = undefined;
-        return;
+/** Field is one input of the description at path. */
+export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelow, heading }) {
+  const help = hint === undefined ? f.help : hint;
+  // A field with a paragraph of help takes two columns, so the help
+  // reads as lines rather than a narrow column.
+  const roomy = help && help.length > 90 ? 'wide' : '';
+  switch (f.kind) {
+    case 'text':
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} cls=${f.optional ? '' : 'wide'} />`;
+    case 'textarea':
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} multiline=${true} cls="full" />`;
+    case 'tags':
+      return html`<${TextField} ctx=${ctx} path=${path} label=${`${f.label} (comma separated)`} hint=${help} optional=${f.optional} cls="wide"
+        toValue=${(s) => s.split(',').map((t) => t.trim()).filter((t) => t !== '')} fromValue=${(v) => list(v).join(', ')} />`;
+    case 'integer': {
+      const choices = ctx.choices(path);
+      if (choices && choices.length) {
+        return html`<${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${help} choices=${choices}
+          allowEmpty=${ctx.defaultAt(path) === undefined} onPick=${onPick} describedBy=${describedBy} />`;
       }
-      if (!d.sections[sec][kind]) d.sections[sec][kind] = {};
-      const obj = cur || { [typeField]: 0, type: ctx.choices(`${p}.type`)[0] };
-      obj[field] = value;
-      d.sections[sec][kind][arc] = obj;
-    }, `${p}.${field}`);
-  };
-  const num = (kind, arc, field, label) => {
-    const p = `${base}.${kind}.${arc}.${field}`;
-    ctx.reg(p);
-    const v = get(ctx.doc, p);
-    const id = idFor(p);
-    return html`<div class="field num">
-      <label for=${id}>${label}</label>
-      <input id=${id} type="number" inputmode="numeric" data-path=${p} value=${v === undefined ? '' : String(v)}
-        aria-invalid=${ctx.probs(p).some((x) => x.severity === 'error') ? 'true' : undefined}
-        aria-describedby=${ctx.probs(p).length ? idFor(p, '-p') : undefined}
-        onInput=${(e) => setObj(kind, arc, field, e.target.value === '' ? undefined : Number(e.target.value), field)} />
-      <${Problems} ctx=${ctx} path=${p} />
-    </div>`;
-  };
-  const type = (kind, arc, label) => {
-    const p = `${base}.${kind}.${arc}.type`;
-    const present = get(ctx.doc, `${base}.${kind}.${arc}`);
-    return html`<${SelectField} ctx=${ctx} path=${p} label=${label} labels=${words} allowEmpty=${!present}
-      onPick=${(v) => setObj(kind, arc, 'type', v, kind === 'armour' ? 'rating' : 'hits')} />`;
-  };
-  ctx.reg(`${base}.armour`); ctx.reg(`${base}.shields`); ctx.reg(`${base}.ablative`);
-  return html`<div class="sub defences">
-    <h4>Armour, ablative plates and shields by arc</h4>
-    <${Problems} ctx=${ctx} path=${base + '.armour'} />
-    <${Problems} ctx=${ctx} path=${base + '.ablative'} />
-    <${Problems} ctx=${ctx} path=${base + '.shields'} />
-    ${arcs.map((arc) => {
-      ['armour', 'shields'].forEach((k) => ctx.reg(`${base}.${k}.${arc}`));
-      const ab = `${base}.ablative.${arc}`;
-      return html`<div class="row arc-row" key=${arc} role="group" aria-label=${title(arc) + ' arc defences'}>
-        <span class="row-label">${title(arc)}</span>
-        ${num('armour', arc, 'rating', 'Armour')}
-        ${type('armour', arc, 'Armour type')}
-        <${NumField} ctx=${ctx} path=${ab} label="Ablative" />
-        ${num('shields', arc, 'hits', 'Shield hits')}
-        ${type('shields', arc, 'Shield type')}
-        <${Problems} ctx=${ctx} path=${`${base}.armour.${arc}`} />
-        <${Problems} ctx=${ctx} path=${`${base}.shields.${arc}`} />
-      </div>`;
-    })}
-  </div>`;
-}
-
-/** kindInfo is the one line a system row shows about what its kind does. */
-export function kindInfo(ctx, k) {
-  if (!k) return '';
-  const parts = [`tier ${k.tier}`];
-  if (k.rating.mode === 'range') parts.push(`rating ${k.rating.min}–${k.rating.max}${k.unit ? ' ' + k.unit : ''}`);
-  else parts.push(`rating ${k.rating.mode}`);
-  if (k.notes) parts.push(k.notes);
-  if (k.required) parts.push(`required (${k.required.where === 'core' ? 'in the core' : 'somewhere'})`);
-  return parts.join(' · ');
-}
-
-function Systems({ ctx, base }) {
-  const path = `${base}.systems`;
-  const systems = list(get(ctx.doc, path));
-  const sec = base.split('.')[1];
-  ctx.reg(path);
-  return html`<div class="sub" data-path=${path}>
-    <h4>Systems</h4>
-    <${Problems} ctx=${ctx} path=${path} />
-    ${systems.map((s, i) => html`<${SystemRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} sys=${s} n=${i + 1} sec=${sec} />`)}
-    <${Button} label="+ System" title=${`Add a system to the ${sec} section`} cls="small" data=${{ 'data-add-system': path }}
-      onClick=${() => ctx.openPicker(path)} />
-  </div>`;
-}
-
-function SystemRow({ ctx, path, sys, n, sec }) {
-  const k = ctx.kind(sys && sys.kind);
-  const cat = k ? ctx.category(k.category) : null;
-  ctx.reg(path);
-  const params = k && k.params ? Object.keys(k.params) : [];
-  const extra = ['facing', 'axis', 'arc', 'type'].filter((p) => sys && sys[p] !== undefined && !params.includes(p));
-  return html`<div class=${'row system cat-' + (cat ? cat.id : 'unknown')} style=${cat ? { '--cat': cat.colour } : undefined} role="group" aria-label=${`System ${n}: ${k ? k.name : sys.kind}`}>
-    <span class="swatch" aria-hidden="true"></span>
-    <${SelectField} ctx=${ctx} path=${path + '.kind'} label="Kind" allowEmpty=${false} choices=${ctx.cat.catalogue.kinds.map((x) => x.kind)}
-      labels=${(v) => { const x = ctx.kind(v); return x ? `${x.name} (${ctx.category(x.category).name})` : v; }}
-      onPick=${(v) => ctx.change((d) => { const s = get(d, path); s.kind = v; const nk = ctx.kind(v); if (nk.rating.mode !== 'range') delete s.rating; else if (s.rating === undefined) s.rating = nk.rating.min; for (const p of ['facing', 'axis', 'arc', 'type']) if (!(nk.params || {})[p]) delete s[p]; })} />
-    ${k && k.rating.mode === 'range' || (sys && sys.rating !== undefined)
-      ? html`<${NumField} ctx=${ctx} path=${path + '.rating'} label=${k && k.unit ? `Rating (${k.unit})` : 'Rating'} min=${k && k.rating.min} max=${k && k.rating.max} />`
-      : html`<div class="field static"><span class="label">Rating</span><span class="value">${k ? k.rating.mode : '—'}</span></div>`}
-    <${NumField} ctx=${ctx} path=${path + '.count'} label="Count" />
-    ${[...params, ...extra].map((p) => html`<${SelectField} ctx=${ctx} path=${`${path}.${p}`} label=${title(p)}
-      choices=${k && k.params && k.params[p] ? k.params[p].values : []} labels=${words} />`)}
-    <${Button} label="×" title=${`Remove system ${n} (${k ? k.name : sys.kind}) from the ${sec} section`} cls="icon danger" onClick=${() => ctx.remove(path)} />
-    <p class="kind-info">${kindInfo(ctx, k)}</p>
-    <${Slot} ctx=${ctx} path=${path} />
-  </div>`;
-}
-
-function Mounts({ ctx, base, info }) {
-  const path = `${base}.weapons`;
-  const mounts = list(get(ctx.doc, path));
-  const defs = list(ctx.doc.weapons);
-  ctx.reg(path);
-  const add = () => ctx.set(`${path}[${mounts.length}]`, { weapon: defs.length ? defs[0].id : '', sectors: [], count: 1 });
-  return html`<div class="sub" data-path=${path}>
-    <h4>Weapon mounts</h4>
-    <${Problems} ctx=${ctx} path=${path} />
-    ${mounts.map((m, i) => html`<${MountRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} mount=${m} n=${i + 1} info=${info} defs=${defs} />`)}
-    <${Button} label="+ Mount" title=${`Add a weapon mount to the ${info.name} section`} cls="small" data=${{ 'data-add': path }} onClick=${add}
-      disabled=${defs.length === 0} />
-    ${defs.length === 0 ? html`<span class="muted"> Define a weapon first (Weapon definitions, below).</span>` : ''}
-  </div>`;
-}
-
-function MountRow({ ctx, path, mount, n, info, defs }) {
-  ctx.reg(path);
-  const sectors = list(mount && mount.sectors);
-  const target = ctx.cat.sections.find((s) => s.name === info.mirror);
-  const mirrored = sectors.map((s) => ctx.cat.sectors[s] ? ctx.cat.sectors[s].mirror : s).sort((a, b) => a - b);
-  const same = info.mirror === info.name && JSON.stringify([...sectors].sort((a, b) => a - b)) === JSON.stringify(mirrored);
-  const targetPresent = !!get(ctx.doc, `sections.${info.mirror}`);
-  const canMirror = sectors.length > 0 && !same && targetPresent;
-  const mirrorTitle = info.mirror === info.name
-    ? `Mirror mount ${n}: add its mirror image to the ${info.name} section`
-    : `Mirror to ${info.mirror}: copy mount ${n} there with mirrored sectors`;
-  const mirror = () => ctx.change((d) => {
-    const t = d.sections[info.mirror];
-    t.weapons = t.weapons || [];
-    t.weapons.push({ ...mount, sectors: mirrored });
-  });
-  return html`<div class="row mount" role="group" aria-label=${`Mount ${n}`}>
-    <${SelectField} ctx=${ctx} path=${path + '.weapon'} label="Weapon" allowEmpty=${false}
-      choices=${defs.map((d) => d.id)} labels=${(id) => { const d = defs.find((x) => x.id === id); return d && d.name ? `${d.name} (${id})` : id; }} />
-    <${NumField} ctx=${ctx} path=${path + '.count'} label="Count" />
-    <${ArcPicker} ctx=${ctx} path=${path + '.sectors'} sectors=${sectors} info=${info} />
-    <div class="mount-actions">
-      <${Button} label=${info.mirror === info.name ? 'Mirror' : `Mirror to ${info.mirror}`} title=${mirrorTitle} cls="small" disabled=${!canMirror}
-        data=${{ 'data-mirror': path }} onClick=${mirror} />
-      <${Button} label="×" title=${`Remove mount ${n} from the ${info.name} section`} cls="icon danger" onClick=${() => ctx.remove(path)} />
-    </div>
-    ${!targetPresent && info.mirror !== info.name && target ? html`<p class="kind-info">Add the ${info.mirror} section to mirror this mount.</p>` : ''}
-    <${Slot} ctx=${ctx} path=${path} />
-  </div>`;
-}
-
-/** ArcPicker toggles the eight firing sectors around the ship. Sectors the
- *  section may not use (from the catalogue answer) are disabled unless the
- *  mount already has them, so they can be taken away. */
-function ArcPicker({ ctx, path, sectors, info }) {
-  ctx.reg(path);
-  const toggle = (s) => ctx.change((d) => {
-    const cur = list(get(d, path));
-    const next = cur.includes(s) ? cur.filter((x) => x !== s) : [...cur, s];
-    next.sort((a, b) => a - b);
-    const m = get(d, path.replace(/\.sectors$/, ''));
-    m.sectors = next;
-  });
-  const gid = idFor(path);
-  const bad = ctx.probs(path).some((p) => p.severity === 'error');
-  return html`<fieldset class="field arc-picker" data-path=${path} id=${gid} aria-describedby=${ctx.probs(path).length ? idFor(path, '-p') : undefined}>
-    <legend>Firing sectors</legend>
-    <div class=${'dial' + (bad ? ' invalid' : '')}>
-      <span class="hull-glyph" aria-hidden="true"></span>
-      ${ctx.cat.sectors.map((s) => {
-        const on = sectors.includes(s.sector);
-        const allowed = info.sectors.includes(s.sector);
-        return html`<button type="button" class=${'sector' + (on ? ' on' : '')} style=${{ '--bearing': s.bearing + 'deg' }}
-          aria-pressed=${on ? 'true' : 'false'} disabled=${!allowed && !on} data-sector=${s.sector}
-          aria-label=${`Sector ${s.sector} (${s.arc})${allowed ? '' : ', not allowed in this section'}`}
-          title=${`Sector ${s.sector}, ${s.arc} arc`} onClick=${() => toggle(s.sector)}>${s.sector}</button>`;
-      })}
-    </div>
-    <${Problems} ctx=${ctx} path=${path} />
-  </fieldset>`;
-}
-
-function Hangars({ ctx, base }) {
-  const path = `${base}.hangars`;
-  const mounts = list(get(ctx.doc, path));
-  const bays = list(ctx.doc.hangarBays);
-  ctx.reg(path);
-  if (!mounts.length && !bays.length) return null;
-  return html`<div class="sub" data-path=${path}>
-    <h4>Hangar bays</h4>
-    <${Problems} ctx=${ctx} path=${path} />
-    ${mounts.map((m, i) => {
-      const p = `${path}[${i}]`;
-      ctx.reg(p);
-      return html`<div class="row" key=${i} role="group" aria-label=${`Hangar ${i + 1}`}>
-        <${SelectField} ctx=${ctx} path=${p + '.bay'} label="Bay" allowEmpty=${false} choices=${bays.map((b) => b.id)} />
-        <${NumField} ctx=${ctx} path=${p + '.count'} label="Count" />
-        <${Button} label="×" title=${`Remove hangar ${i + 1}`} cls="icon danger" onClick=${() => ctx.remove(p)} />
-        <${Slot} ctx=${ctx} path=${p} />
-      </div>`;
-    })}
-    <${Button} label="+ Hangar" title="Add a hangar bay to this section" cls="small" disabled=${!bays.length}
-      data=${{ 'data-add': path }} onClick=${() => ctx.set(`${path}[${mounts.length}]`, { bay: bays[0].id, count: 1 })} />
-  </div>`;
-}
-
-/** uniqueId returns prefix-N not yet used by any entry of list. */
-function uniqueId(items, prefix) {
-  for (let i = items.length + 1; ; i++) {
-    const id = `${prefix}-${i}`;
-    if (!items.some((x) => x && x.id === id)) return id;
-  }
-}
-
-/** renameRefs makes an id change follow into what refers to it. */
-function renameRefs(d, kind, from, to) {
-  for (const sec of Object.values(d.sections || {})) {
-    if (!sec) continue;
-    if (kind === 'weapon') for (const m of list(sec.weapons)) if (m.weapon === from) m.weapon = to;
-    if (kind === 'bay') for (const m of list(sec.hangars)) if (m.bay === from) m.bay = to;
-  }
-  if (kind === 'squadron') {
-    for (const b of list(d.hangarBays)) {
-      b.carries = list(b.carries).map((x) => (x === from ? to : x));
-      if (b.loadout && b.loadout[from] !== undefined) {
-        b.loadout[to] = b.loadout[from];
-        delete b.loadout[from];
-      }
+      return html`<${NumField} ctx=${ctx} path=${path} label=${f.label} hint=${help} min=${f.min} max=${f.max} cls=${roomy} />`;
     }
+    case 'enum':
+      return html`<${EnumField} ctx=${ctx} field=${f} path=${path} hint=${help} onPick=${onPick} describedBy=${describedBy} noteBelow=${noteBelow} cls=${roomy} />`;
+    case 'boolean':
+      return html`<${CheckField} ctx=${ctx} path=${path} label=${f.label} />`;
+    case 'rows':
+      return html`<${RowsField} ctx=${ctx} field=${f} path=${path} heading=${heading} />`;
+    case 'widget':
+      return html`<${Widget} ctx=${ctx} field=${f} />`;
+    default:
+      ctx.reg(path);
+      return html`<div class="field static" data-path=${path}><span class="label">${f.label}</span>
+        <span class="value">cannot be edited here</span><${Problems} ctx=${ctx} path=${path} /></div>`;
   }
 }
 
-function defIdSetter(ctx, kind) {
-  return (path, value) => ctx.change((d) => {
-    const old = get(d, path);
-    const holder = get(d, path.replace(/\.id$/, ''));
-    holder.id = value;
-    if (old !== value) renameRefs(d, kind, old, value);
-  }, path);
+/** EnumField picks one option. An option whose value is empty is the
+ *  choice that leaves the field out ("Generic"). The chosen option's help
+ *  is shown under it. */
+function EnumField({ ctx, field: f, path, hint, onPick, describedBy, noteBelow, cls }) {
+  const opts = f.options || [];
+  const none = opts.find((o) => o.value === '');
+  const real = opts.filter((o) => o.value !== '');
+  const byValue = new Map(real.map((o) => [o.value, o]));
+  const chosen = chosenOption(ctx, f, path);
+  const noteId = idFor(path, '-o');
+  const note = chosen && chosen.help && !noteBelow ? html`<span class="option-help" id=${noteId}>${chosen.help}</span>` : null;
+  const ids = [describedBy, chosen && chosen.help ? noteId : undefined].filter(Boolean).join(' ') || undefined;
+  return html`<div class=${'field enum ' + (cls || '')}>
+    <${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${hint} choices=${real.map((o) => o.value)}
+      labels=${(v) => optionLabel(byValue.get(v) || { value: v })}
+      allowEmpty=${!!none || (!!f.optional && ctx.defaultAt(path) === undefined)} emptyLabel=${none ? none.label : '—'}
+      onPick=${onPick} describedBy=${ids} />
+    ${note}
+  </div>`;
 }
 
-function withIdRename(ctx, kind) {
-  const setId = defIdSetter(ctx, kind);
-  return { ...ctx, set: (p, v, c) => (p.endsWith('.id') && typeof v === 'string' ? setId(p, v) : ctx.set(p, v, c)) };
+/** chosenOption is the option an enum field at path shows: its value's,
+ *  its default's, or the empty option's when it is left out. */
+function chosenOption(ctx, f, path) {
+  const opts = f.options || [];
+  const cur = get(ctx.doc, path);
+  const v = cur === undefined ? ctx.defaultAt(path) : cur;
+  return opts.find((o) => o.value !== '' && o.value === v) || (v === undefined ? opts.find((o) => o.value === '') : undefined);
 }
 
-function WeaponDefs({ ctx }) {
-  const defs = list(ctx.doc.weapons);
-  ctx.reg('weapons');
-  const add = () => ctx.set(`weapons[${defs.length}]`, {
-    id: uniqueId(defs, 'weapon'), name: `Weapon ${defs.length + 1}`, damageType: ctx.choices('weapons[0].damageType')[0],
-    pulse: 1, die: ctx.choices('weapons[0].die')[0], modifier: 0, effect: ctx.choices('weapons[0].effect')[0],
-    targetMethod: ctx.choices('weapons[0].targetMethod')[0], range: ctx.choices('weapons[0].range')[0],
-    rateOfFire: ctx.choices('weapons[0].rateOfFire')[0], interceptable: ctx.defaultAt('weapons[0].interceptable'),
-    targets: [ctx.choices('weapons[0].targets')[0]],
+/** shown reports whether a column is shown in a row: always, or when the
+ *  column its condition names has one of its values. */
+function shown(col, row) {
+  if (!col.showIf) return true;
+  const v = row ? row[col.showIf.field] : undefined;
+  return col.showIf.values.includes(v === undefined ? '' : String(v));
+}
+
+/** defaultOf is a column's default value, or undefined. */
+const defaultOf = (col) => (col.default === undefined || col.default === null ? undefined : col.default);
+
+/** newRow is a row with every shown column at its default, the first
+ *  column set to first when given. */
+export function newRow(field, first) {
+  const cols = field.columns || [];
+  const row = {};
+  for (const c of cols) {
+    const v = c === cols[0] && first !== undefined ? first : defaultOf(c);
+    if (v !== undefined && !c.showIf) row[c.name] = v;
+  }
+  for (const c of cols) if (c.showIf && shown(c, row) && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
+  return row;
+}
+
+/** fitColumns drops the columns a row no longer shows and gives newly
+ *  shown ones their default, after one of its values changed. */
+function fitColumns(field, row) {
+  for (const c of field.columns || []) {
+    if (!c.showIf) continue;
+    if (!shown(c, row)) delete row[c.name];
+    else if (row[c.name] === undefined && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
+  }
+}
+
+/** pickerColumn is the column a new row is chosen by: the first, when it
+ *  is an enum. */
+export const pickerColumn = (field) => {
+  const c = (field.columns || [])[0];
+  return c && c.kind === 'enum' && c.options && c.options.length ? c : null;
+};
+
+/** RowsField is a list of objects, one row each: add (by the first
+ *  column's choice when it is an enum), remove, and the columns of each
+ *  row. Problems about the whole list are shown above its rows, and the
+ *  list takes the focus when one of them is chosen in the panel. */
+function RowsField({ ctx, field, path, heading }) {
+  const rows = list(get(ctx.doc, path));
+  ctx.reg(path);
+  const pick = pickerColumn(field);
+  const add = () => (pick ? ctx.openRowPicker(path, field) : ctx.addRow(path, newRow(field)));
+  const probs = ctx.probs(path);
+  const headId = idFor(path, '-rh');
+  return html`<div class="rows full" data-path=${path} data-focus-self="" tabindex="-1" role="group" aria-labelledby=${headId}
+      aria-describedby=${probs.length ? idFor(path, '-p') : undefined} aria-invalid=${probs.some((p) => p.severity === 'error') ? 'true' : undefined}>
+    <h3 class=${'rows-h' + (heading === 'hidden' ? ' visually-hidden' : '')} id=${headId}>${field.label} <span class="count">${rows.length}</span></h3>
+    <${Problems} ctx=${ctx} path=${path} />
+    ${rows.length ? html`<div class="row-list">${rows.map((row, i) => html`<${RowItem} key=${i} ctx=${ctx} field=${field} path=${`${path}[${i}]`} row=${row} n=${i + 1} />`)}</div>`
+      : html`<p class="muted">None yet.</p>`}
+    <${Button} label=${'+ ' + (field.addLabel || 'Add')} title=${field.addLabel || `Add to ${field.label}`} cls="small"
+      data=${{ 'data-add': path }} onClick=${add} />
+  </div>`;
+}
+
+function RowItem({ ctx, field, path, row, n }) {
+  ctx.reg(path);
+  const cols = field.columns || [];
+  const first = cols[0];
+  const firstOpt = first && first.kind === 'enum' ? (first.options || []).find((o) => o.value === (row && row[first.name])) : null;
+  const name = firstOpt ? firstOpt.label : `${field.label} ${n}`;
+  // Changing a value may show or hide other columns of the row.
+  const pickIn = (col) => (v) => ctx.change((d) => {
+    const r = get(d, path);
+    if (v === undefined) delete r[col.name];
+    else r[col.name] = v;
+    fitColumns(field, r);
   });
-  const c = withIdRename(ctx, 'weapon');
-  return html`<${Group} id="g-weapons" heading="Weapon definitions" count=${defs.length}>
-    <div data-path="weapons"><${Problems} ctx=${ctx} path="weapons" /></div>
-    ${defs.map((w, i) => {
-      const p = `weapons[${i}]`;
-      ctx.reg(p);
-      return html`<div class="def-card cat-weapon" key=${i} role="group" aria-label=${`Weapon definition ${i + 1}: ${w && w.name}`} data-path=${p}>
-        <div class="grid">
-          <${TextField} ctx=${c} path=${p + '.id'} label="Id" />
-          <${TextField} ctx=${ctx} path=${p + '.name'} label="Name" />
-          <${SelectField} ctx=${ctx} path=${p + '.damageType'} label="Damage type" labels=${words} />
-          <${NumField} ctx=${ctx} path=${p + '.pulse'} label="Pulse" />
-          <${SelectField} ctx=${ctx} path=${p + '.die'} label="Die" allowEmpty=${false} />
-          <${NumField} ctx=${ctx} path=${p + '.modifier'} label="Modifier" />
-          <${SelectField} ctx=${ctx} path=${p + '.effect'} label="Effect" labels=${words} />
-          <${SelectField} ctx=${ctx} path=${p + '.targetMethod'} label="Targeting" labels=${words} />
-          <${NumField} ctx=${ctx} path=${p + '.indirectTurns'} label="Indirect turns" />
-          <${SelectField} ctx=${ctx} path=${p + '.range'} label="Range (cm)" allowEmpty=${false} />
-          <${SelectField} ctx=${ctx} path=${p + '.aoe'} label="Area of effect (cm)" />
-          <${SelectField} ctx=${ctx} path=${p + '.rateOfFire'} label="Rate of fire" labels=${words} />
-          <${NumField} ctx=${ctx} path=${p + '.armourPiercing'} label="Armour piercing" />
-          <${NumField} ctx=${ctx} path=${p + '.shieldPiercing'} label="Shield piercing" />
-          <${NumField} ctx=${ctx} path=${p + '.deflectionPiercing'} label="Deflection piercing" />
-          <${CheckField} ctx=${ctx} path=${p + '.interceptable'} label="Can be intercepted" />
-          <${SetField} ctx=${ctx} path=${p + '.targets'} label="Targets" labels=${words} cls="full" />
-          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} cls="full" />
-        </div>
-        <div class="def-foot">
-          <${TierNote} ctx=${ctx} path=${p} />
-          <${Button} label="Remove weapon" title=${`Remove weapon definition ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(p)} />
-        </div>
-        <${Slot} ctx=${ctx} path=${p} />
-      </div>`;
-    })}
-    <${Button} label="+ Weapon definition" title="Add a weapon definition" cls="small" data=${{ 'data-add': 'weapons' }} onClick=${add} />
-  </${Group}>`;
+  const drivers = new Set(cols.filter((c) => c.showIf).map((c) => c.showIf.field));
+  const visible = cols.filter((c) => shown(c, row));
+  // The chosen options' help is one line under the row, not squeezed
+  // under each select.
+  const notes = visible.filter((c) => c.kind === 'enum').map((c) => {
+    const p = `${path}.${c.name}`;
+    const o = chosenOption(ctx, c, p);
+    return o && o.help ? html`<p class="kind-info" id=${idFor(p, '-o')} key=${c.name}>${visible.length > 1 && c !== first ? html`<strong>${optionLabel(o)}:</strong> ` : ''}${o.help}</p>` : null;
+  });
+  return html`<div class="row form-row" role="group" aria-label=${`${field.label} ${n}: ${name}`}>
+    ${visible.map((c) => html`<${Field} key=${c.name} ctx=${ctx} field=${c} path=${`${path}.${c.name}`}
+      hint="" noteBelow=${true} onPick=${drivers.has(c.name) ? pickIn(c) : undefined} />`)}
+    <${Button} label="×" title=${`Remove ${field.label.toLowerCase()} ${n} (${name})`} cls="icon danger" onClick=${() => ctx.remove(path)} />
+    ${notes}
+    <${Slot} ctx=${ctx} path=${path} />
+  </div>`;
 }
 
-/** TierNote shows the tier reason the server gave for a definition. */
-function TierNote({ ctx, path }) {
-  const r = ctx.tierReason(path);
-  return r ? html`<span class=${'tier-badge t' + r.tier}>Tier ${r.tier}: ${r.reason}</span>` : html`<span class="tier-badge t1">Tier 1</span>`;
-}
-
-function SquadronDefs({ ctx }) {
-  const defs = list(ctx.doc.starfighters);
-  ctx.reg('starfighters');
-  const weapon = () => ({ name: 'Gun', damageType: ctx.choices('starfighters[0].weapons[0].damageType')[0], pulse: 1,
-    die: ctx.choices('starfighters[0].weapons[0].die')[0], modifier: 0, rateOfFire: ctx.choices('starfighters[0].weapons[0].rateOfFire')[0],
-    targets: [ctx.choices('starfighters[0].weapons[0].targets')[0]] });
-  const add = () => ctx.set(`starfighters[${defs.length}]`, { id: uniqueId(defs, 'squadron'), name: `Squadron ${defs.length + 1}`,
-    strength: 1, speed: ctx.choices('starfighters[0].speed')[0], defence: 0, targetRating: ctx.choices('starfighters[0].targetRating')[0], weapons: [weapon()] });
-  const c = withIdRename(ctx, 'squadron');
-  return html`<${Group} id="g-squadrons" heading="Starfighter squadrons" count=${defs.length} open=${defs.length > 0}>
-    <div data-path="starfighters"><${Problems} ctx=${ctx} path="starfighters" /></div>
-    ${defs.map((s, i) => {
-      const p = `starfighters[${i}]`;
-      const ws = list(s && s.weapons);
-      ctx.reg(p);
-      ctx.reg(p + '.weapons');
-      return html`<div class="def-card cat-hangar" key=${i} role="group" aria-label=${`Squadron ${i + 1}: ${s && s.name}`} data-path=${p}>
-        <div class="grid">
-          <${TextField} ctx=${c} path=${p + '.id'} label="Id" />
-          <${TextField} ctx=${ctx} path=${p + '.name'} label="Name" />
-          <${NumField} ctx=${ctx} path=${p + '.strength'} label="Strength" />
-          <${SelectField} ctx=${ctx} path=${p + '.speed'} label="Speed (cm)" allowEmpty=${false} />
-          <${NumField} ctx=${ctx} path=${p + '.defence'} label="Defence" />
-          <${SelectField} ctx=${ctx} path=${p + '.targetRating'} label="Target rating" allowEmpty=${false} />
-          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} labels=${words} cls="full" />
-        </div>
-        <h3 class="sub-h">Squadron weapons</h3>
-        <${Problems} ctx=${ctx} path=${p + '.weapons'} />
-        ${ws.map((_, j) => {
-          const wp = `${p}.weapons[${j}]`;
-          ctx.reg(wp);
-          return html`<div class="grid sub-card" key=${j} role="group" aria-label=${`Squadron ${i + 1} weapon ${j + 1}`}>
-            <${TextField} ctx=${ctx} path=${wp + '.name'} label="Name" />
-            <${SelectField} ctx=${ctx} path=${wp + '.damageType'} label="Damage type" labels=${words} />
-            <${NumField} ctx=${ctx} path=${wp + '.pulse'} label="Pulse" />
-            <${SelectField} ctx=${ctx} path=${wp + '.die'} label="Die" allowEmpty=${false} />
-            <${NumField} ctx=${ctx} path=${wp + '.modifier'} label="Modifier" />
-            <${SelectField} ctx=${ctx} path=${wp + '.rateOfFire'} label="Rate of fire" labels=${words} />
-            <${CheckField} ctx=${ctx} path=${wp + '.indirect'} label="Indirect" />
-            <${SetField} ctx=${ctx} path=${wp + '.targets'} label="Targets" labels=${words} cls="full" />
-            <${SetField} ctx=${ctx} path=${wp + '.qualities'} label="Qualities" optional=${true} cls="full" />
-            <${Button} label="Remove weapon" title=${`Remove weapon ${j + 1} of squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(wp)} />
-            <${Slot} ctx=${ctx} path=${wp} />
-          </div>`;
-        })}
-        <${Button} label="+ Squadron weapon" title=${`Add a squadron weapon to squadron ${i + 1}`} cls="small" onClick=${() => ctx.set(`${p}.weapons[${ws.length}]`, weapon())} />
-        <div class="def-foot">
-          <${TierNote} ctx=${ctx} path=${p} />
-          <${Button} label="Remove squadron" title=${`Remove squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(p)} />
-        </div>
-        <${Slot} ctx=${ctx} path=${p} />
-      </div>`;
-    })}
-    <${Button} label="+ Squadron" title="Add a starfighter squadron definition" cls="small" data=${{ 'data-add': 'starfighters' }} onClick=${add} />
-  </${Group}>`;
-}
-
-function HangarDefs({ ctx }) {
-  const defs = list(ctx.doc.hangarBays);
-  const squadrons = list(ctx.doc.starfighters).map((s) => s.id);
-  ctx.reg('hangarBays');
-  const add = () => ctx.set(`hangarBays[${defs.length}]`, { id: uniqueId(defs, 'bay'), name: `Bay ${defs.length + 1}`,
-    launch: 1, capacity: 1, carries: squadrons.slice(0, 1) });
-  const c = withIdRename(ctx, 'bay');
-  return html`<${Group} id="g-bays" heading="Hangar bay definitions" count=${defs.length} open=${defs.length > 0}>
-    <div data-path="hangarBays"><${Problems} ctx=${ctx} path="hangarBays" /></div>
-    ${defs.map((b, i) => {
-      const p = `hangarBays[${i}]`;
-      ctx.reg(p);
-      ctx.reg(p + '.loadout');
-      const carries = list(b && b.carries);
-      return html`<div class="def-card cat-hangar" key=${i} role="group" aria-label=${`Hangar bay ${i + 1}: ${b && b.name}`} data-path=${p}>
-        <div class="grid">
-          <${TextField} ctx=${c} path=${p + '.id'} label="Id" />
-          <${TextField} ctx=${ctx} path=${p + '.name'} label="Name" />
-          <${NumField} ctx=${ctx} path=${p + '.launch'} label="Launch" />
-          <${NumField} ctx=${ctx} path=${p + '.capacity'} label="Capacity" />
-          <${SetField} ctx=${ctx} path=${p + '.carries'} label="Carries" choices=${squadrons} cls="full" />
-          ${carries.map((id) => html`<${NumField} ctx=${ctx} path=${`${p}.loadout.${id}`} label=${`Loaded: ${id}`} />`)}
-        </div>
-        <${Problems} ctx=${ctx} path=${p + '.loadout'} />
-        <div class="def-foot">
-          <${Button} label="Remove bay" title=${`Remove bay ${i + 1} (hangar bay definition)`} cls="small danger" onClick=${() => ctx.remove(p)} />
-        </div>
-        <${Slot} ctx=${ctx} path=${p} />
-      </div>`;
-    })}
-    <${Button} label="+ Hangar bay" title="Add a hangar bay definition" cls="small" data=${{ 'data-add': 'hangarBays' }} onClick=${add} />
-  </${Group}>`;
+/** placeOf names a problem's place in the form's words: "Systems 4,
+ *  Count" for systems[3].count; a place the description does not reach
+ *  (inside a widget) is its path in words. */
+export function placeOf(form, path) {
+  if (!path) return 'the design';
+  const steps = [];
+  const re = /([^.[\]]+)|\[(\d+)\]/g;
+  let m;
+  while ((m = re.exec(path)) !== null) steps.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+  let fields = (form.groups || []).flatMap((g) => g.fields || []);
+  const out = [];
+  let field = null;
+  for (const s of steps) {
+    if (typeof s === 'number') {
+      if (out.length) out[out.length - 1] += ` ${s + 1}`;
+      else out.push(String(s + 1));
+      continue;
+    }
+    field = fields.find((f) => f.name === s) || null;
+    out.push(field ? field.label : words(s));
+    fields = field && field.columns ? field.columns : [];
+  }
+  return out.join(', ');
 }

@@ -1,21 +1,28 @@
-// main.js: the designer page. It loads the catalogue answer, restores the
-// draft (or the design named by ?from=), renders the form and the live
-// panel from one application object, and asks the server to evaluate the
-// document after every change.
-import { html, render } from '../ui.js';
-import { clone, get, idFor, parent, patternMatcher, remove, set } from './doc.js';
+// main.js: the designer page. It loads the game's form description (and,
+// for a game whose form names widgets, the catalogue answer they draw
+// from), restores the draft (or the design named by ?from=), renders the
+// form and the live panel from one application object, and asks the
+// server to evaluate the document after every change.
+import { html, render, count } from '../ui.js';
+import { clone, get, parent, patternMatcher, remove, set } from './doc.js';
 import { Store, draftKey, readDraft, saveFailed, undoKeys } from './store.js';
 import * as api from './api.js';
-import { DesignForm } from './form.js';
-import { Panel } from './panel.js';
-import { AuthDialog, ConflictDialog, ImportDialog, SystemPicker } from './dialogs.js';
+import { DesignForm, newRow } from './form.js';
+import { Panel, statValue } from './panel.js';
+import { AuthDialog, ConflictDialog, ImportDialog, RowPicker, SystemPicker } from './dialogs.js';
 import { showSignedIn } from '../session.js';
 
 const EVAL_DELAY_MS = 10; // a light debounce: keys typed together send one request
 const root = document.getElementById('studio');
 
 const app = {
-  cat: null,
+  ruleset: root.dataset.ruleset,
+  defaultRuleset: root.dataset.defaultRuleset,
+  gameName: root.dataset.game,
+  valueName: root.dataset.value,
+  games: JSON.parse(root.dataset.games || '[]'),
+  form: null, // the form description
+  cat: null, // the catalogue answer, for a form with Metaverse's widgets
   store: null,
   eval: { rev: -1, result: null, problems: null, pending: false, error: '' },
   dialog: null,
@@ -31,16 +38,29 @@ const app = {
 
 // ---- rendering ---------------------------------------------------------
 
-let lookups = null; // built once from the catalogue answer
+let lookups = null; // built once from the form description and the catalogue answer
+
+/** formDefaults is the description's defaults as path patterns: "size",
+ *  "systems[].count". */
+function formDefaults(form) {
+  const out = {};
+  for (const g of form.groups || []) {
+    for (const f of g.fields || []) {
+      if (f.default !== undefined && f.default !== null) out[f.name] = f.default;
+      for (const c of f.columns || []) if (c.default !== undefined && c.default !== null) out[`${f.name}[].${c.name}`] = c.default;
+    }
+  }
+  return out;
+}
 
 function context() {
   const { store, cat } = app;
   if (!lookups) {
     lookups = {
-      choices: patternMatcher(cat.choices),
-      defaults: patternMatcher(cat.defaults),
-      kinds: new Map(cat.catalogue.kinds.map((k) => [k.kind, k])),
-      cats: new Map(cat.catalogue.categories.map((c) => [c.id, c])),
+      choices: patternMatcher(cat ? cat.choices : {}),
+      defaults: patternMatcher({ ...formDefaults(app.form), ...(cat ? cat.defaults : {}) }),
+      kinds: new Map(cat ? cat.catalogue.kinds.map((k) => [k.kind, k]) : []),
+      cats: new Map(cat ? cat.catalogue.categories.map((c) => [c.id, c]) : []),
     };
   }
   const { choices, defaults, kinds, cats } = lookups;
@@ -48,6 +68,7 @@ function context() {
   return {
     doc: store.doc,
     cat,
+    form: app.form,
     choices,
     defaultAt: defaults,
     kind: (k) => kinds.get(k),
@@ -59,6 +80,8 @@ function context() {
     remove: (p, coalesce) => store.change((d) => remove(d, p), coalesce || ''),
     change: (fn, coalesce) => store.change(fn, coalesce || ''),
     openPicker: (target) => openDialog('picker', { pickerTarget: target, pickerFilter: '' }),
+    openRowPicker: (target, field) => openDialog('rowpicker', { pickerTarget: target, pickerField: field, pickerFilter: '' }),
+    addRow: (target, row) => app.addRow(target, row),
   };
 }
 
@@ -90,7 +113,7 @@ function Toolbar() {
       <span class="mode">${mode}</span>
       ${s.dirty ? html` · <span class="dirty">unsaved changes</span>` : m.id ? ' · saved' : ''}
       ${app.status ? html` · <span class=${'msg ' + (app.status.kind || '')}>${app.status.text}</span>` : ''}
-      ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>record sheet (PDF)</a>` : ''}
+      ${m.id ? html` · <a href=${`/api/v1/designs/${encodeURIComponent(m.id)}/sheet.pdf`}>${(app.form && app.form.sheet) || 'sheet'} (PDF)</a>` : ''}
       ${s.storageError ? html` · <span class="msg bad">${s.storageError}</span>` : ''}
     </p>
   </div>`;
@@ -100,8 +123,8 @@ function MiniBar() {
   const r = app.eval.result;
   const n = r ? r.problems.length : (app.eval.problems || []).length;
   return html`<div class="minibar" aria-hidden="true">
-    <span>CV <b>${r ? r.cv : '—'}</b></span><span>Points <b>${r ? r.points : '—'}</b></span>
-    <span>Tier <b>${r ? r.tier : '—'}</b></span><span class=${n ? 'bad' : 'ok'}>${n} problem${n === 1 ? '' : 's'}</span>
+    ${(app.form.stats || []).filter((s) => s.headline).map((s) => html`<span key=${s.pointer}>${s.label} <b>${statValue(s, r)}</b></span>`)}
+    <span class=${n ? 'bad' : 'ok'}>${n} problem${n === 1 ? '' : 's'}</span>
   </div>`;
 }
 
@@ -115,6 +138,7 @@ function App() {
       <${Panel} app=${app} />
     </div>
     ${app.dialog === 'picker' ? html`<${SystemPicker} app=${app} target=${app.pickerTarget} />` : ''}
+    ${app.dialog === 'rowpicker' ? html`<${RowPicker} app=${app} target=${app.pickerTarget} field=${app.pickerField} />` : ''}
     ${app.dialog === 'auth' ? html`<${AuthDialog} app=${app} />` : ''}
     ${app.dialog === 'import' ? html`<${ImportDialog} app=${app} />` : ''}
     ${app.dialog === 'conflict' ? html`<${ConflictDialog} app=${app} />` : ''}
@@ -213,7 +237,8 @@ function focusPath(path) {
     const el = p === '' ? document.querySelector('.design-form') : document.querySelector(`[data-path="${CSS.escape(p)}"]`);
     if (el) {
       for (let d = el.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
-      const target = el.matches(FOCUSABLE) ? el : el.querySelector(FOCUSABLE) || el;
+      // A part that takes the focus itself (a rows list) is focused whole.
+      const target = el.matches(FOCUSABLE) || el.hasAttribute('data-focus-self') ? el : el.querySelector(FOCUSABLE) || el;
       if (target === el && !el.matches(FOCUSABLE)) el.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
       target.scrollIntoView({ block: 'center', behavior: 'instant' });
@@ -245,6 +270,16 @@ app.addSystem = (target, k) => {
   app.store.change((d) => set(d, `${target}[${n}]`, entry));
   requestAnimationFrame(() => focusPath(`${target}[${n}].kind`));
 };
+/** addRow appends row to the list at target as one change and focuses
+ *  the new row's first field. */
+app.addRow = (target, row) => {
+  const n = (get(app.store.doc, target) || []).length;
+  app.dialog = null;
+  app.store.change((d) => set(d, `${target}[${n}]`, row));
+  const first = Object.keys(row)[0];
+  requestAnimationFrame(() => focusPath(first ? `${target}[${n}].${first}` : `${target}[${n}]`));
+};
+app.pickRow = (target, field, value) => app.addRow(target, newRow(field, value));
 app.setAuthMode = (mode) => { app.auth = { ...app.auth, mode, error: '' }; rerender(); };
 
 app.authenticate = async (mode, username, password) => {
@@ -279,6 +314,14 @@ app.importText = async (text, from) => {
     app.importState = { error: `${from} is not one design document (a JSON object). Nothing was changed.` };
     return rerender();
   }
+  const game = doc.ruleset === undefined ? app.defaultRuleset : doc.ruleset;
+  if (game !== app.ruleset) {
+    const other = app.games.find((g) => g.id === game);
+    app.importState = { error: other
+      ? `${from} is a ${other.name} design; import it in the ${other.name} designer. Nothing was changed.`
+      : `${from} is not a design of a game this studio serves. Nothing was changed.` };
+    return rerender();
+  }
   try {
     await api.validate(text);
   } catch (e) {
@@ -292,11 +335,19 @@ app.importText = async (text, from) => {
 
 // ---- toolbar actions ---------------------------------------------------
 
+/** designerURL is the address of this game's designer for a new design. */
+const designerURL = () => (app.ruleset === app.defaultRuleset ? '/designer' : `/designer?ruleset=${encodeURIComponent(app.ruleset)}`);
+
+/** keyOf names a draft's local-storage slot: per design as before, and a
+ *  new design's per game, the first game keeping the slot it always had,
+ *  so that the two games never overwrite each other's draft. */
+const keyOf = (meta) => (meta.id || meta.forkOf || app.ruleset === app.defaultRuleset ? draftKey(meta) : `slipway.draft:${app.ruleset}:new`);
+
 function newDesign() {
-  const old = draftKey(app.store.meta);
-  app.store.setMeta({ baseJSON: JSON.stringify(app.cat.blank), visibility: 'private' }, old);
-  history.replaceState(null, '', '/designer');
-  app.store.replace(app.cat.blank);
+  const old = keyOf(app.store.meta);
+  app.store.setMeta({ baseJSON: JSON.stringify(app.form.blank), visibility: 'private' }, old);
+  history.replaceState(null, '', designerURL());
+  app.store.replace(app.form.blank);
   app.status = { text: 'new design (undo brings the last one back)' };
   rerender();
 }
@@ -318,7 +369,7 @@ function exportJSON() {
 /** saved records the answer of a successful save as the new base. */
 function saved(res, note) {
   const d = res.data;
-  const old = draftKey(app.store.meta);
+  const old = keyOf(app.store.meta);
   app.store.setMeta({ id: d.id, etag: res.etag, version: d.version, visibility: d.visibility, owner: d.owner,
     baseJSON: JSON.stringify(app.store.doc) }, old);
   history.replaceState(null, '', `/designer?from=${encodeURIComponent(d.id)}`);
@@ -362,10 +413,22 @@ async function save(mode = 'auto', etag) {
  *  URL on 412, its conflict dialog's combat values and its 422 text. */
 const onSaveFailed = (e) => saveFailed(app, e, {
   save: () => save(),
-  latest: () => api.getDesign(app.store.meta.id),
+  // The saved version's numbers are its evaluation's, asked for as the
+  // draft's are.
+  latest: async () => {
+    const res = await api.getDesign(app.store.meta.id);
+    app.theirsResult = null;
+    try {
+      app.theirsResult = (await api.call('POST', '/api/v1/evaluate', res.data.design)).data;
+    } catch { /* shown as — */ }
+    return res;
+  },
   docOf: (d) => d.design,
-  conflict: () => ({ mineCV: app.eval.result ? app.eval.result.cv : undefined }),
-  illegal: (err) => `not saved: ${err.message} (${err.problems.length} problems). Keep it private until it is legal.`,
+  conflict: () => {
+    const s = (app.form.stats || []).find((x) => x.headline);
+    return s ? { valueLabel: s.label, mineValue: statValue(s, app.eval.result), theirsValue: statValue(s, app.theirsResult) } : {};
+  },
+  illegal: (err) => `not saved: ${err.message} (${count(err.problems.length, 'problem')}). Keep it private until it is legal.`,
 });
 
 app.resolveConflict = async (choice) => {
@@ -394,14 +457,16 @@ document.addEventListener('keydown', (e) => {
 
 async function start() {
   try {
-    app.cat = (await api.getCatalogue()).data;
+    app.form = (await api.getForm(app.ruleset)).data;
+    const widgets = (app.form.groups || []).some((g) => (g.fields || []).some((f) => f.kind === 'widget'));
+    if (widgets) app.cat = (await api.getCatalogue()).data;
   } catch (e) {
-    root.textContent = `The designer could not load the catalogue from the server (${e.message}). Reload the page to try again.`;
+    root.textContent = `The designer could not load the ${app.gameName} form from the server (${e.message}). Reload the page to try again.`;
     return;
   }
   const from = new URLSearchParams(location.search).get('from');
-  let doc = app.cat.blank;
-  let meta = { baseJSON: JSON.stringify(app.cat.blank), visibility: 'private' };
+  let doc = app.form.blank;
+  let meta = { baseJSON: JSON.stringify(app.form.blank), visibility: 'private' };
   let note = null;
   if (from) {
     try {
@@ -415,10 +480,10 @@ async function start() {
         : { forkOf: { id: d.id, version: d.version, name: d.name, owner: d.owner }, visibility: 'private', baseJSON: base };
     } catch (e) {
       note = { text: `could not open design ${from}: ${e.status === 404 ? 'it does not exist or is private' : e.message}. This is a new design.`, kind: 'bad' };
-      history.replaceState(null, '', '/designer');
+      history.replaceState(null, '', designerURL());
     }
   }
-  const draft = readDraft(draftKey(meta));
+  const draft = readDraft(keyOf(meta));
   if (draft && JSON.stringify(draft.doc) !== meta.baseJSON) {
     doc = draft.doc;
     if (draft.meta && meta.id && draft.meta.etag && draft.meta.etag !== meta.etag) {
@@ -427,7 +492,7 @@ async function start() {
     if (meta.id || meta.forkOf) note = { text: 'restored your unsaved changes from this browser' };
   }
   if (draft && draft.meta && draft.meta.visibility && !meta.id) meta.visibility = draft.meta.visibility;
-  app.store = new Store(clone(doc), meta, onChange);
+  app.store = new Store(clone(doc), meta, onChange, keyOf);
   app.status = note;
   root.removeAttribute('aria-busy');
   root.textContent = '';

@@ -1,10 +1,33 @@
-// panel.js: the live panel. It shows what the server's costing model
-// answered for the current document: the headline numbers, the tier and
-// what raises it, every problem (a button that focuses the field its path
-// names) and the combat value explanation as a tree.
+// panel.js: the live panel. It shows what the server's evaluation
+// answered for the current document: the numbers the form description's
+// stats name (the headline ones large), the tier and what raises it when
+// the game has tiers, every problem (a button that focuses the field its
+// path names) and the explanation of the value as a tree.
 import { html } from '../ui.js';
+import { placeOf } from './form.js';
 
 const fmt = (v) => (Number.isInteger(v) ? String(v) : (Math.round(v * 1000) / 1000).toString());
+
+/** pointer reads a JSON pointer ("/derived/hull") of v, or undefined. */
+export function pointer(v, ptr) {
+  for (const raw of String(ptr).split('/').slice(1)) {
+    const k = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object') return undefined;
+    v = v[k];
+  }
+  return v;
+}
+
+/** statId is the element id of a stat: "stat-cv" for "/cv". */
+export const statId = (s) => 'stat-' + String(s.pointer).split('/').filter(Boolean).join('-').replace(/[^A-Za-z0-9-]/g, '_');
+
+/** statValue is a stat's value as shown, with its unit; "—" before the
+ *  first answer. */
+export function statValue(s, r) {
+  const v = r ? pointer(r, s.pointer) : undefined;
+  if (v === undefined || v === null) return '—';
+  return (typeof v === 'number' ? fmt(v) : String(v)) + (s.unit || '');
+}
 
 /** Panel renders the evaluation state. */
 export function Panel({ app }) {
@@ -13,8 +36,10 @@ export function Panel({ app }) {
   const problems = r ? r.problems || [] : ev.problems || [];
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
-  const stat = (id, label, value, note) => html`<div class="stat" id=${'stat-' + id}>
-    <dt>${label}</dt><dd><span class="value">${value === undefined || value === null ? '—' : value}</span>${note ? html`<span class="note">${note}</span>` : ''}</dd></div>`;
+  const stats = app.form.stats || [];
+  const stat = (s) => html`<div class=${'stat' + (s.headline ? ' headline' : '')} id=${statId(s)} key=${s.pointer}>
+    <dt>${s.label}</dt><dd><span class="value">${statValue(s, r)}</span></dd></div>`;
+  const helped = stats.filter((s) => s.help);
   return html`<aside class="panel" aria-labelledby="panel-h" data-rev=${ev.rev} aria-busy=${ev.pending ? 'true' : 'false'}>
     <div class="panel-head">
       <h2 id="panel-h">Live numbers</h2>
@@ -24,15 +49,10 @@ export function Panel({ app }) {
       </span>
     </div>
     ${ev.error ? html`<p class="notice bad" role="alert">Could not reach the server: ${ev.error}. Your draft is kept; the numbers will update when it answers.</p>` : ''}
-    <dl class="stats">
-      ${stat('cv', 'Combat value', r && r.cv)}
-      ${stat('points', 'Points', r && r.points)}
-      ${stat('ems', 'EMS', r && r.ems)}
-      ${stat('tr', 'Target rating', r && r.targetRating)}
-      ${stat('mf', 'Mass factor', r && r.massFactor, r ? `${r.hullHits} hull hits` : '')}
-      ${stat('tl', 'Min. tech level', r && r.minTechLevel, r ? `design: ${r.techLevel || '—'}` : '')}
-      ${stat('tier', 'Tier', r && r.tier)}
-    </dl>
+    <dl class="stats headline-stats">${stats.filter((s) => s.headline).map(stat)}</dl>
+    <dl class="stats">${stats.filter((s) => !s.headline).map(stat)}</dl>
+    ${helped.length ? html`<details class="stat-help"><summary>What the numbers mean</summary>
+      <dl>${helped.map((s) => html`<div key=${s.pointer}><dt>${s.label}</dt><dd>${s.help}</dd></div>`)}</dl></details>` : ''}
     ${r && r.tierReport && r.tierReport.reasons && r.tierReport.reasons.length ? html`<div class="tier-reasons">
       <h3>What raises the tier</h3>
       <ul>${r.tierReport.reasons.map((t) => html`<li><button type="button" class="linklike" data-goto=${t.path} onClick=${() => app.focusPath(t.path)}>
@@ -44,15 +64,16 @@ export function Panel({ app }) {
       <ul class="problem-list">
         ${problems.map((p, i) => html`<li key=${i} class=${p.severity}>
           <button type="button" class="problem" data-goto=${p.path} onClick=${() => app.focusPath(p.path)}>
-            <span class="sev">${p.severity}</span> <span class="rule">${p.rule}</span>
-            <span class="where">${p.path || 'design'}</span>
+            <span class="sev">${p.severity}</span>
+            <span class="where">${placeOf(app.form, p.path)}</span>
             <span class="msg">${p.message}</span>
             ${p.hint ? html`<span class="hint">${p.hint}</span>` : ''}
+            <span class="rule" title=${'Rule ' + p.rule}>${p.rule}</span>
           </button></li>`)}
       </ul>
     </div>
     ${r && r.explanation ? html`<div class="explain">
-      <h3>How the combat value is worked out</h3>
+      <h3>How the ${app.valueName || 'value'} is worked out</h3>
       <ul class="tree" role="list"><${Node} node=${r.explanation} depth=${0} /></ul>
     </div>` : ''}
   </aside>`;

@@ -5,7 +5,7 @@
 // (POST /api/v1/fleets/evaluate) after every change. Undo and redo, the
 // draft in local storage, the log-in dialog and saving with If-Match work
 // as in the designer, whose modules it shares.
-import { html, render } from '../ui.js';
+import { html, render, count } from '../ui.js';
 import { clone, get, idFor, parent, remove, set } from '../designer/doc.js';
 import { Store, readDraft, saveFailed, undoKeys } from '../designer/store.js';
 import { Evaluator, call, login, me, register } from '../designer/api.js';
@@ -631,7 +631,7 @@ const onSaveFailed = (e) => saveFailed(app, e, {
   save: () => save(),
   latest: () => api.fleet(app.store.meta.id),
   docOf: (d) => d.fleet,
-  illegal: (err) => `not saved: ${err.message}${err.problems.length ? ` (${err.problems.length} problems)` : ''}. A published fleet must be legal; keep it private until it is.`,
+  illegal: (err) => `not saved: ${err.message}${err.problems.length ? ` (${count(err.problems.length, 'problem')})` : ''}. A published fleet must be legal; keep it private until it is.`,
 });
 
 app.resolveConflict = async (choice) => {
