@@ -221,10 +221,11 @@ func testRecomputePerRuleset(t *testing.T, open Opener) {
 	// nothing: they were stored under Battleshift's current model.
 	bsEvals.Store(0)
 	for _, d := range bs {
-		got, err := cur.Design(f.ctx, alice, d.ID)
+		owner := alice
 		if d.OwnerID == bob.ID {
-			got, err = cur.Design(f.ctx, bob, d.ID)
+			owner = bob
 		}
+		got, err := cur.Design(f.ctx, owner, d.ID)
 		ok(t, "read a Battleshift design", err)
 		if got.Latest.Evaluation != bsBefore[d.ID].Latest.Evaluation || string(got.Latest.Result) != string(bsBefore[d.ID].Latest.Result) {
 			t.Errorf("read %s: %+v, stored %+v", d.Name, got.Latest.Evaluation, bsBefore[d.ID].Latest.Evaluation)
