@@ -14,6 +14,9 @@ var catalogueJSON []byte
 //go:embed samples/*.json
 var samples embed.FS
 
+//go:embed metaverse-help.json
+var metaverseHelpJSON []byte
+
 //go:embed fleetrules.json
 var fleetRulesJSON []byte
 
@@ -34,6 +37,10 @@ func Samples() fs.FS {
 	}
 	return sub
 }
+
+// MetaverseHelpJSON returns the help texts of Metaverse's designer form:
+// a player's sentence for every field, choice, system kind and number.
+func MetaverseHelpJSON() []byte { return metaverseHelpJSON }
 
 // FleetRulesJSON returns the embedded fleet facts of the Metaverse ruleset
 // (rules §9): command levels, which kinds command, jump and tow, and the

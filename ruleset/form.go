@@ -20,6 +20,28 @@ type Form struct {
 	Groups []FieldGroup `json:"groups"`
 	// Stats are the numbers the live panel shows.
 	Stats []Stat `json:"stats"`
+	// Glossary explains what the form shows beyond its plain fields: the
+	// fields and choices of its named widgets, by the path they edit.
+	// The glossary page lists it after the groups' fields.
+	Glossary []TermGroup `json:"glossary,omitempty"`
+}
+
+// TermGroup is a heading of the glossary with its terms.
+type TermGroup struct {
+	Heading string `json:"heading"`
+	Help    string `json:"help,omitempty"`
+	Terms   []Term `json:"terms"`
+}
+
+// Term is one field a widget shows, with its help and, for a choice,
+// every option with its own.
+type Term struct {
+	// Path is the field's place as a pattern: a JSON path with "*" for
+	// any key and "[]" for any list index ("weapons[].die").
+	Path    string   `json:"path"`
+	Label   string   `json:"label"`
+	Help    string   `json:"help"`
+	Options []Option `json:"options,omitempty"`
 }
 
 // RawJSON is a JSON value kept as its bytes (json.RawMessage, without
@@ -75,7 +97,8 @@ type Field struct {
 	// Optional fields are left out of the document when empty or at their
 	// default.
 	Optional bool `json:"optional,omitempty"`
-	// Options are an enum's choices.
+	// Options are an enum's choices; an integer field may list its
+	// values too, to give each its help ("1 (green)").
 	Options []Option `json:"options,omitempty"`
 	// Columns are a rows field's inputs, one row per list entry.
 	Columns []Field `json:"columns,omitempty"`
@@ -118,3 +141,50 @@ type Stat struct {
 
 // Int returns a pointer to n, for Field.Min and Field.Max.
 func Int(n int) *int { return &n }
+
+// MissingHelp lists every place of f a player can see that has no help
+// text: a group's field, a rows field's column, an option of either, a
+// panel number, a glossary term or its option. Each is named by where it
+// is ("Ship / Hull / biological"); a complete form gives none.
+func (f *Form) MissingHelp() []string {
+	var out []string
+	var field func(at string, fl *Field)
+	field = func(at string, fl *Field) {
+		at += " / " + fl.Label
+		if fl.Help == "" {
+			out = append(out, at)
+		}
+		for _, o := range fl.Options {
+			if o.Help == "" {
+				out = append(out, at+" / "+o.Label)
+			}
+		}
+		for i := range fl.Columns {
+			field(at, &fl.Columns[i])
+		}
+	}
+	for _, g := range f.Groups {
+		for i := range g.Fields {
+			field(g.Legend, &g.Fields[i])
+		}
+	}
+	for _, s := range f.Stats {
+		if s.Help == "" {
+			out = append(out, "panel / "+s.Label)
+		}
+	}
+	for _, g := range f.Glossary {
+		for _, t := range g.Terms {
+			at := g.Heading + " / " + t.Label + " (" + t.Path + ")"
+			if t.Help == "" {
+				out = append(out, at)
+			}
+			for _, o := range t.Options {
+				if o.Help == "" {
+					out = append(out, at+" / "+o.Label)
+				}
+			}
+		}
+	}
+	return out
+}

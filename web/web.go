@@ -89,6 +89,7 @@ func (s *Server) routes() http.Handler {
 	pages.HandleFunc("GET /favicon.ico", s.assets.favicon)
 	pages.HandleFunc("GET /{$}", s.home)
 	pages.HandleFunc("GET /designer", s.designer)
+	pages.HandleFunc("GET /glossary", s.glossary)
 	s.readingRoutes(pages)
 	s.fleetRoutes(pages)
 	pages.HandleFunc("/", s.notFound)

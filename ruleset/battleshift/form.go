@@ -24,19 +24,19 @@ func (r *Ruleset) Form() *ruleset.Form {
 			"each system fills space units or adds points. Cost is what one ship takes from the fleet's points limit.",
 		Blank: ruleset.RawJSON(blank),
 		Groups: []ruleset.FieldGroup{
-			{Legend: "Identity", Fields: []ruleset.Field{
+			{Legend: "Identity", Help: "What the class is called and how players find it in the library.", Fields: []ruleset.Field{
 				{Name: "name", Kind: ruleset.FieldText, Label: "Class name", Help: "What players call the class, 1-80 characters.", MaxLength: 80},
 				{Name: "description", Kind: ruleset.FieldTextarea, Label: "Description", Help: "Anything players should know, up to 4,000 characters.", MaxLength: 4000, Optional: true},
 				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find the class by in the library, 1-32 characters each.", MaxLength: 32, Optional: true},
 				{Name: "universe", Kind: ruleset.FieldText, Label: "Universe", Help: "The setting the class belongs to, if any.", MaxLength: 80, Optional: true},
 			}},
-			{Legend: "Ship", Fields: []ruleset.Field{
+			{Legend: "Ship", Help: "The faction the class serves and its size, which sets everything else.", Fields: []ruleset.Field{
 				{Name: "faction", Kind: ruleset.FieldEnum, Label: "Faction", Help: factionHelp(cat), Optional: true, Options: factionOptions(cat)},
 				{Name: "size", Kind: ruleset.FieldInteger, Label: "Size", Help: sizeHelp(cat), Min: ruleset.Int(1), Max: ruleset.Int(cat.MaxSize()), Default: ruleset.RawJSON("1")},
 			}},
 			{Legend: "Systems", Help: "Weapons, defences, drives, hull options and weaknesses: one row per kind.", Fields: []ruleset.Field{
-				{Name: "systems", Kind: ruleset.FieldRows, Label: "Systems", AddLabel: "Add a system", Columns: []ruleset.Field{
-					{Name: "kind", Kind: ruleset.FieldEnum, Label: "System", Options: kindOptions(cat), Default: ruleset.RawJSON(`"` + cat.Kinds[0].Kind + `"`)},
+				{Name: "systems", Kind: ruleset.FieldRows, Label: "Systems", Help: "Everything the ship carries beyond its hull: each row is a kind of system and how many.", AddLabel: "Add a system", Columns: []ruleset.Field{
+					{Name: "kind", Kind: ruleset.FieldEnum, Label: "System", Help: "What the system is; the list says what each does and what it takes.", Options: kindOptions(cat), Default: ruleset.RawJSON(`"` + cat.Kinds[0].Kind + `"`)},
 					{Name: "count", Kind: ruleset.FieldInteger, Label: "Count", Help: "How many, 1-999.", Min: ruleset.Int(1), Max: ruleset.Int(999), Default: ruleset.RawJSON("1")},
 					{Name: "pay", Kind: ruleset.FieldEnum, Label: "Pay with", Help: "These systems can fill space units or add points instead.",
 						Default: ruleset.RawJSON(`"` + PaySpace + `"`), ShowIf: &ruleset.Condition{Field: "kind", Values: eitherKinds(cat)},

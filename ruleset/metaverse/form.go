@@ -2,7 +2,6 @@ package metaverse
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -31,14 +30,11 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 	if err != nil {
 		return nil, err
 	}
-	enum := func(pattern string) []ruleset.Option {
-		var out []ruleset.Option
-		for _, v := range a.Choices[pattern] {
-			s := fmt.Sprint(v)
-			out = append(out, ruleset.Option{Value: s, Label: s})
-		}
-		return out
+	h, err := loadHelp()
+	if err != nil {
+		return nil, err
 	}
+	enum := func(pattern string) []ruleset.Option { return h.options(pattern, a.Choices[pattern]) }
 	choiceRange := func(pattern string) (*int, *int) {
 		lo, hi := 0, 0
 		for i, v := range a.Choices[pattern] {
@@ -54,7 +50,7 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 	}
 	tlMin, tlMax := choiceRange("techLevel")
 	cqMin, cqMax := choiceRange("crewQuality")
-	return &ruleset.Form{
+	f := &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Starship",
 		Sheet:   "record sheet",
@@ -72,7 +68,7 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 				{Name: "techLevel", Kind: ruleset.FieldInteger, Label: "Tech level", Min: tlMin, Max: tlMax},
 				{Name: "movement", Kind: ruleset.FieldEnum, Label: "Movement", Options: enum("movement")},
 				{Name: "hull", Kind: ruleset.FieldEnum, Label: "Hull", Options: enum("hull")},
-				{Name: "crewQuality", Kind: ruleset.FieldInteger, Label: "Crew quality", Min: cqMin, Max: cqMax},
+				{Name: "crewQuality", Kind: ruleset.FieldInteger, Label: "Crew quality", Min: cqMin, Max: cqMax, Options: enum("crewQuality")},
 				{Name: "commandQuality", Kind: ruleset.FieldEnum, Label: "Command quality", Options: enum("commandQuality")},
 				{Name: "damageControl", Kind: ruleset.FieldEnum, Label: "Damage control", Options: enum("damageControl")},
 			}},
@@ -91,5 +87,17 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 			{Pointer: "/massFactor", Label: "Mass factor"},
 			{Pointer: "/hullHits", Label: "Hull hits"},
 		},
-	}, nil
+		Glossary: h.glossary(a),
+	}
+	for i := range f.Groups {
+		g := &f.Groups[i]
+		g.Help = h.Groups[g.Legend]
+		for j := range g.Fields {
+			g.Fields[j].Help = h.Fields[g.Fields[j].Name]
+		}
+	}
+	for i := range f.Stats {
+		f.Stats[i].Help = h.Stats[f.Stats[i].Pointer]
+	}
+	return f, nil
 }

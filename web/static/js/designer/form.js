@@ -6,7 +6,7 @@
 // player reads here is the form's own.
 import { html } from '../ui.js';
 import { get, idFor } from './doc.js';
-import { NumField, TextField, SelectField, CheckField, Button, Slot, Problems, Group } from './fields.js';
+import { valueOf, NumField, TextField, SelectField, CheckField, Button, Slot, Problems, Group } from './fields.js';
 import { widgets } from './widgets.js';
 
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -69,8 +69,20 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
     case 'integer': {
       const choices = ctx.choices(path);
       if (choices && choices.length) {
-        return html`<${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${help} choices=${choices}
-          allowEmpty=${ctx.defaultAt(path) === undefined} onPick=${onPick} describedBy=${describedBy} />`;
+        // An integer may list its values with their help (crew quality
+        // 1 = green … 5 = elite): labels from the options, and the
+        // chosen one's help under the field.
+        const byValue = new Map((f.options || []).map((o) => [o.value, o]));
+        const cur = byValue.get(String(valueOf(ctx, path)));
+        const noteId = idFor(path, '-o');
+        const note = cur && cur.help ? html`<span class="option-help" id=${noteId}>${cur.help}</span>` : null;
+        const ids = [describedBy, note ? noteId : undefined].filter(Boolean).join(' ') || undefined;
+        return html`<div class=${'field enum ' + roomy}>
+          <${SelectField} ctx=${ctx} path=${path} label=${f.label} hint=${help} choices=${choices}
+            labels=${(v) => (byValue.get(String(v)) || { label: String(v) }).label}
+            allowEmpty=${ctx.defaultAt(path) === undefined} onPick=${onPick} describedBy=${ids} />
+          ${note}
+        </div>`;
       }
       return html`<${NumField} ctx=${ctx} path=${path} label=${f.label} hint=${help} min=${f.min} max=${f.max} cls=${roomy} />`;
     }

@@ -5,12 +5,53 @@
 // system kinds with their categories, colours, ratings and parameters,
 // and the values each choice field accepts.
 import { html } from '../ui.js';
-import { get, idFor } from './doc.js';
+import { get, idFor, patternMatcher } from './doc.js';
 import { NumField, TextField, SelectField, CheckField, SetField, Button, Slot, Problems, Group } from './fields.js';
 
 const title = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const list = (v) => (Array.isArray(v) ? v : []);
+
+// Help for the widgets' fields and choices comes from the form
+// description's glossary (each game brings its own words), by the path
+// pattern each term names.
+const termTables = new WeakMap();
+/** termFor returns the glossary term of a document path, or undefined. */
+export function termFor(form, path) {
+  if (!form) return undefined;
+  if (!termTables.has(form)) {
+    termTables.set(form, patternMatcher(Object.fromEntries((form.glossary || []).flatMap((g) => (g.terms || []).map((t) => [t.path, t])))));
+  }
+  return termTables.get(form)(path);
+}
+
+/** optionOf returns a term's option for value, or undefined. */
+function optionOf(form, path, value) {
+  const t = termFor(form, path);
+  return t && (t.options || []).find((o) => o.value === String(value));
+}
+
+/** TermHelp is a closed disclosure listing what the fields of a widget
+ *  mean: the glossary groups whose terms lie under prefix. */
+function TermHelp({ ctx, prefix, id }) {
+  const groups = ((ctx.form && ctx.form.glossary) || []).filter((g) => (g.terms || []).some((t) => t.path.startsWith(prefix)));
+  if (!groups.length) return null;
+  return html`<details class="stat-help term-help" id=${id}>
+    <summary>What these fields mean</summary>
+    ${groups.map((g) => html`<div key=${g.heading}>
+      ${groups.length > 1 ? html`<h3 class="term-h">${g.heading}</h3>` : ''}
+      <dl>${g.terms.filter((t) => t.path !== 'sections.*.systems[].kind').map((t) => html`<div key=${t.path}><dt>${t.label}</dt><dd>${t.help}
+        ${t.options && t.options.length ? html`<ul class="term-options">${t.options.map((o) => html`<li key=${o.value}><b>${o.label}</b> ${o.help}</li>`)}</ul>` : ''}</dd></div>`)}</dl>
+    </div>`)}
+  </details>`;
+}
+
+/** optionLabels labels a choice by its glossary option ("AM Antimatter"),
+ *  else by fallback. */
+const optionLabels = (ctx, path, fallback) => (v) => {
+  const o = optionOf(ctx.form, path, v);
+  return o ? o.label : fallback ? fallback(v) : String(v);
+};
 
 function SectionsPart({ ctx, heading }) {
   const present = ctx.cat.sections.filter((s) => get(ctx.doc, `sections.${s.name}`));
@@ -22,6 +63,7 @@ function SectionsPart({ ctx, heading }) {
         data=${{ 'data-add-section': s.name }} onClick=${() => ctx.set(`sections.${s.name}`, { layers: [{ hullHits: 1 }] })} />`)}
       ${missing.length === 0 ? html`<span class="muted">All five sections are present.</span>` : ''}
     </div>
+    <${TermHelp} ctx=${ctx} prefix="sections." id="help-sections" />
     <${Problems} ctx=${ctx} path="sections" />
     ${present.map((s) => html`<${SectionCard} key=${s.name} ctx=${ctx} info=${s} />`)}
   </${Group}>`;
@@ -138,7 +180,8 @@ function Defences({ ctx, base, info }) {
 /** kindInfo is the one line a system row shows about what its kind does. */
 export function kindInfo(ctx, k) {
   if (!k) return '';
-  const parts = [`tier ${k.tier}`];
+  const o = optionOf(ctx.form, 'sections.*.systems[].kind', k.kind);
+  const parts = o && o.help ? [o.help.replace(/ Tier \d+\.$/, ''), `tier ${k.tier}`] : [`tier ${k.tier}`];
   if (k.rating.mode === 'range') parts.push(`rating ${k.rating.min}–${k.rating.max}${k.unit ? ' ' + k.unit : ''}`);
   else parts.push(`rating ${k.rating.mode}`);
   if (k.notes) parts.push(k.notes);
@@ -337,6 +380,7 @@ function WeaponDefs({ ctx, heading }) {
   });
   const c = withIdRename(ctx, 'weapon');
   return html`<${Group} id="g-weapons" heading=${heading || 'Weapon definitions'} count=${defs.length}>
+    <${TermHelp} ctx=${ctx} prefix="weapons[]" id="help-weapons" />
     <div data-path="weapons"><${Problems} ctx=${ctx} path="weapons" /></div>
     ${defs.map((w, i) => {
       const p = `weapons[${i}]`;
@@ -360,7 +404,7 @@ function WeaponDefs({ ctx, heading }) {
           <${NumField} ctx=${ctx} path=${p + '.deflectionPiercing'} label="Deflection piercing" />
           <${CheckField} ctx=${ctx} path=${p + '.interceptable'} label="Can be intercepted" />
           <${SetField} ctx=${ctx} path=${p + '.targets'} label="Targets" labels=${words} cls="full" />
-          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} cls="full" />
+          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} cls="full" labels=${optionLabels(ctx, p + '.qualities')} />
         </div>
         <div class="def-foot">
           <${TierNote} ctx=${ctx} path=${p} />
@@ -389,6 +433,7 @@ function SquadronDefs({ ctx, heading }) {
     strength: 1, speed: ctx.choices('starfighters[0].speed')[0], defence: 0, targetRating: ctx.choices('starfighters[0].targetRating')[0], weapons: [weapon()] });
   const c = withIdRename(ctx, 'squadron');
   return html`<${Group} id="g-squadrons" heading=${heading || 'Starfighter squadrons'} count=${defs.length} open=${defs.length > 0}>
+    <${TermHelp} ctx=${ctx} prefix="starfighters[]" id="help-starfighters" />
     <div data-path="starfighters"><${Problems} ctx=${ctx} path="starfighters" /></div>
     ${defs.map((s, i) => {
       const p = `starfighters[${i}]`;
@@ -403,7 +448,7 @@ function SquadronDefs({ ctx, heading }) {
           <${SelectField} ctx=${ctx} path=${p + '.speed'} label="Speed (cm)" allowEmpty=${false} />
           <${NumField} ctx=${ctx} path=${p + '.defence'} label="Defence" />
           <${SelectField} ctx=${ctx} path=${p + '.targetRating'} label="Target rating" allowEmpty=${false} />
-          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} labels=${words} cls="full" />
+          <${SetField} ctx=${ctx} path=${p + '.qualities'} label="Qualities" optional=${true} labels=${optionLabels(ctx, p + '.qualities', words)} cls="full" />
         </div>
         <h3 class="sub-h">Squadron weapons</h3>
         <${Problems} ctx=${ctx} path=${p + '.weapons'} />
@@ -419,7 +464,7 @@ function SquadronDefs({ ctx, heading }) {
             <${SelectField} ctx=${ctx} path=${wp + '.rateOfFire'} label="Rate of fire" labels=${words} />
             <${CheckField} ctx=${ctx} path=${wp + '.indirect'} label="Indirect" />
             <${SetField} ctx=${ctx} path=${wp + '.targets'} label="Targets" labels=${words} cls="full" />
-            <${SetField} ctx=${ctx} path=${wp + '.qualities'} label="Qualities" optional=${true} cls="full" />
+            <${SetField} ctx=${ctx} path=${wp + '.qualities'} label="Qualities" optional=${true} cls="full" labels=${optionLabels(ctx, wp + '.qualities')} />
             <${Button} label="Remove weapon" title=${`Remove weapon ${j + 1} of squadron ${i + 1}`} cls="small danger" onClick=${() => ctx.remove(wp)} />
             <${Slot} ctx=${ctx} path=${wp} />
           </div>`;
@@ -444,6 +489,7 @@ function HangarDefs({ ctx, heading }) {
     launch: 1, capacity: 1, carries: squadrons.slice(0, 1) });
   const c = withIdRename(ctx, 'bay');
   return html`<${Group} id="g-bays" heading=${heading || 'Hangar bay definitions'} count=${defs.length} open=${defs.length > 0}>
+    <${TermHelp} ctx=${ctx} prefix="hangarBays[]" id="help-bays" />
     <div data-path="hangarBays"><${Problems} ctx=${ctx} path="hangarBays" /></div>
     ${defs.map((b, i) => {
       const p = `hangarBays[${i}]`;
