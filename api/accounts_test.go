@@ -1,10 +1,16 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/cookiejar"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/slipway/slipway/library"
 )
 
 // login opens a second session of an existing user.
@@ -169,5 +175,61 @@ func TestMyDesigns(t *testing.T) {
 	mine.do("GET", "/api/v1/designs", nil).want(t, 200).decode(t, &list)
 	if len(list.Designs) != 1 || list.Designs[0]["id"] != b.ID {
 		t.Errorf("after deleting %s the list is %v", a.ID, list.Designs)
+	}
+}
+
+// TestPasswordGuessingIsLimited: 60 wrong current passwords sent to
+// POST /auth/password, and 60 to DELETE /me, from a signed-in client are
+// refused by the login limit (429 with Retry-After) long before the 60th;
+// the right password is refused too until the limit lets one through.
+func TestPasswordGuessingIsLimited(t *testing.T) {
+	var clock atomic.Int64
+	clock.Store(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano())
+	e := newEnv(t, func(c *envConfig) {
+		c.Library.Limits.LoginsPerMinute = library.DefaultLimits().LoginsPerMinute
+		c.Library.Now = func() time.Time { return time.Unix(0, clock.Load()) }
+	})
+	per := library.DefaultLimits().LoginsPerMinute
+	const password = "correct horse"
+	routes := []struct {
+		name, method, path string
+		body               func(pw string) map[string]string
+		ok                 int
+	}{
+		{"change password", "POST", "/api/v1/auth/password", func(pw string) map[string]string {
+			return map[string]string{"currentPassword": pw, "newPassword": "a much longer passphrase"}
+		}, 204},
+		{"delete account", "DELETE", "/api/v1/me", func(pw string) map[string]string {
+			return map[string]string{"password": pw}
+		}, 204},
+	}
+	for i, rt := range routes {
+		clock.Add(int64(time.Hour)) // every bucket full again
+		c := e.register("guessed" + fmt.Sprint(i))
+		limitedAt := 0
+		for n := 1; n <= 60 && limitedAt == 0; n++ {
+			r := c.do(rt.method, rt.path, rt.body(fmt.Sprintf("wrong guess %d", n)))
+			switch r.Status {
+			case 403:
+			case 429:
+				limitedAt = n
+			default:
+				t.Fatalf("%s, guess %d: status %d: %s", rt.name, n, r.Status, r.Body)
+			}
+		}
+		if limitedAt == 0 || limitedAt > per+1 {
+			t.Fatalf("%s: first 429 at attempt %d of 60, want %d", rt.name, limitedAt, per+1)
+		}
+		r := c.do(rt.method, rt.path, rt.body(password)).want(t, 429)
+		if got := problemType(t, r); got != "rate-limited" {
+			t.Errorf("%s: problem %q", rt.name, got)
+		}
+		wait, err := strconv.Atoi(r.Header.Get("Retry-After"))
+		if err != nil || wait < 1 || wait > 60 {
+			t.Fatalf("%s: Retry-After %q", rt.name, r.Header.Get("Retry-After"))
+		}
+		c.do("GET", "/api/v1/me", nil).want(t, 200) // nothing changed
+		clock.Add(int64(time.Duration(wait) * time.Second))
+		c.do(rt.method, rt.path, rt.body(password)).want(t, rt.ok)
 	}
 }

@@ -173,7 +173,7 @@ func (s *Server) changePassword(c *gin.Context) {
 	if !s.decodeBody(c, &req) {
 		return
 	}
-	if err := s.svc.ChangePassword(c.Request.Context(), caller(c), req.CurrentPassword, req.NewPassword, sessionSecret(c)); err != nil {
+	if err := s.svc.ChangePassword(c.Request.Context(), caller(c), clientIP(c.Request), req.CurrentPassword, req.NewPassword, sessionSecret(c)); err != nil {
 		s.fail(c, err)
 		return
 	}
@@ -192,7 +192,7 @@ func (s *Server) deleteAccount(c *gin.Context) {
 	if !s.decodeBody(c, &req) {
 		return
 	}
-	if err := s.svc.DeleteAccount(c.Request.Context(), caller(c), req.Password); err != nil {
+	if err := s.svc.DeleteAccount(c.Request.Context(), caller(c), clientIP(c.Request), req.Password); err != nil {
 		s.fail(c, err)
 		return
 	}

@@ -55,7 +55,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // confusables), is taken; the password must pass the password policy.
 // Registrations are rate limited per client address.
 func (s *Service) Register(ctx context.Context, c Credentials) (*User, *Session, error) {
-	if ok, wait := s.logins.allow("register:" + c.Addr); !ok {
+	if ok, wait := s.logins.allow("register:" + addrKey(c.Addr)); !ok {
 		return nil, nil, rateLimited("too many registrations from your address", wait)
 	}
 	name, err := NormalizeUserName(c.Name)
@@ -107,7 +107,8 @@ func (s *Service) Login(ctx context.Context, c Credentials) (*User, *Session, er
 	if kerr != nil {
 		key = strings.ToLower(c.Name)
 	}
-	if ok, wait := s.logins.allow("ip:"+c.Addr, "ipname:"+c.Addr+"\x00"+key); !ok {
+	addr := addrKey(c.Addr)
+	if ok, wait := s.logins.allow("ip:"+addr, "ipname:"+addr+"\x00"+key); !ok {
 		return nil, nil, rateLimited("too many login attempts", wait)
 	}
 	var u *User
@@ -171,14 +172,16 @@ func (s *Service) LogoutEverywhere(ctx context.Context, u *User) error {
 	return s.store.DeleteSessions(ctx, u.ID)
 }
 
-// ChangePassword replaces u's password after checking the current one.
-// Every other session of u ends; the session with secret keep (the one
-// the change was made from, "" for none) stays.
-func (s *Service) ChangePassword(ctx context.Context, u *User, current, next, keep string) error {
+// ChangePassword replaces u's password after checking the current one,
+// for a caller at client address addr. Every other session of u ends; the
+// session with secret keep (the one the change was made from, "" for
+// none) stays. Checks of the current password are rate limited as
+// logins are (see checkOwnPassword).
+func (s *Service) ChangePassword(ctx context.Context, u *User, addr, current, next, keep string) error {
 	if u == nil {
 		return mustSignIn()
 	}
-	if err := s.checkOwnPassword(ctx, u, current, "currentPassword"); err != nil {
+	if err := s.checkOwnPassword(ctx, u, addr, current, "currentPassword"); err != nil {
 		return err
 	}
 	if err := ValidatePassword(next, u.Name); err != nil {
@@ -198,18 +201,30 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, current, next, ke
 // DeleteAccount deletes u after checking its password. Its sessions,
 // tokens, private and unlisted designs go; its public designs stay in the
 // library under "deleted user", so that forks and fleets built on them
-// keep working. The name becomes free again.
-func (s *Service) DeleteAccount(ctx context.Context, u *User, password string) error {
+// keep working. The name becomes free again. The password check is rate
+// limited as ChangePassword's is; addr is the caller's client address.
+func (s *Service) DeleteAccount(ctx context.Context, u *User, addr, password string) error {
 	if u == nil {
 		return mustSignIn()
 	}
-	if err := s.checkOwnPassword(ctx, u, password, "password"); err != nil {
+	if err := s.checkOwnPassword(ctx, u, addr, password, "password"); err != nil {
 		return err
 	}
 	return s.store.DeleteUser(ctx, u.ID)
 }
 
-func (s *Service) checkOwnPassword(ctx context.Context, u *User, pw, field string) error {
+// checkOwnPassword checks the password of a signed-in caller u (by
+// session or API token) at client address addr. Every check, right or
+// wrong, takes a token from two buckets of the login limiter: the
+// address's, which its log-in attempts share, and the account's. The
+// account's cannot lock its owner out the way a limit per name on log-in
+// could: only a caller already holding a session or token of the account
+// can spend it. Over either, the check is refused (ERateLimited, with how
+// long to wait) before the password is looked at, right or wrong.
+func (s *Service) checkOwnPassword(ctx context.Context, u *User, addr, pw, field string) error {
+	if ok, wait := s.logins.allow("ip:"+addrKey(addr), "account:"+strconv.FormatInt(u.ID, 10)); !ok {
+		return rateLimited("too many password attempts", wait)
+	}
 	fresh, err := s.store.UserByID(ctx, u.ID)
 	if err != nil {
 		return err

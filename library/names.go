@@ -48,6 +48,7 @@ const (
 	RulePRECIS     Rule = "precis"     // refused by the PRECIS profile (RFC 8265), e.g. its bidi rule
 	RuleHoldsName  Rule = "holds-name" // a password is or contains the user name
 	RuleCommon     Rule = "common"     // a password is on the common-password list
+	RuleRepeats    Rule = "repeats"    // a password repeats a short cycle or uses too few different characters
 )
 
 // FieldError is a refusal of one input field: which field, which rule,

@@ -17,6 +17,9 @@ const (
 	MinPasswordLength = 10  // characters
 	MaxPasswordLength = 128 // characters
 	MaxPasswordBytes  = 512 // bytes of UTF-8
+	// MinPasswordDistinct is the fewest different characters (ignoring
+	// case) a password must hold.
+	MinPasswordDistinct = 4
 )
 
 // CommonPasswordListSize is the length of the ranked list of common
@@ -60,6 +63,11 @@ func passwordError(rule Rule, format string, args ...any) *FieldError {
 //     symbols are welcome, control characters are not;
 //   - is not the user name and does not contain it, ignoring case, when
 //     the name has at least MinUserNameLength characters;
+//   - ignoring case, is not one cycle of characters repeated (ten spaces,
+//     "aaaaaaaaaa", "abcabcabca", "horsehorse": any password that is the
+//     same run of at most half its length over and over, the last run
+//     perhaps cut short), and holds at least MinPasswordDistinct different
+//     characters;
 //   - is not, ignoring case and white space at either end, on the list of
 //     common passwords (see CommonPasswordListSize).
 //
@@ -87,8 +95,43 @@ func ValidatePassword(pw, userName string) error {
 			return passwordError(RuleHoldsName, "must not be or contain your user name")
 		}
 	}
+	if err := repeatsError(pw); err != nil {
+		return err
+	}
 	if isCommonPassword(pw) {
 		return passwordError(RuleCommon, "is one of the %s most common passwords; choose another", thousands(CommonPasswordListSize))
+	}
+	return nil
+}
+
+// repeatsError refuses a password that, ignoring case, repeats one short
+// cycle of characters or holds fewer than MinPasswordDistinct different
+// ones, in words that say which without repeating the password.
+func repeatsError(pw string) *FieldError {
+	rs := []rune(foldForCompare(pw))
+	n := len(rs)
+	for p := 1; p <= n/2; p++ {
+		cycle := true
+		for i := p; i < n; i++ {
+			if rs[i] != rs[i-p] {
+				cycle = false
+				break
+			}
+		}
+		if !cycle {
+			continue
+		}
+		if p == 1 {
+			return passwordError(RuleRepeats, "is one character typed over and over; a password needs different characters, such as a few unrelated words")
+		}
+		return passwordError(RuleRepeats, "is the same %d characters repeated; a repeated pattern is guessed quickly, so choose something that does not repeat, such as a few unrelated words", p)
+	}
+	distinct := map[rune]bool{}
+	for _, r := range rs {
+		distinct[r] = true
+	}
+	if len(distinct) < MinPasswordDistinct {
+		return passwordError(RuleRepeats, "uses only %d different characters; use at least %d, such as a few unrelated words", len(distinct), MinPasswordDistinct)
 	}
 	return nil
 }

@@ -11,16 +11,17 @@ func TestValidatePasswordAccepts(t *testing.T) {
 	tests := []struct{ pw, user string }{
 		{"correct horse battery staple", "slipway"},
 		{"Tr0ub4dor&3x", "bob"},
-		{"ten chars!", "bob"},                    // exactly MinPasswordLength
-		{strings.Repeat("x", 128), "bob"},        // exactly MaxPasswordLength
-		{strings.Repeat("€", 128), "bob"},        // 384 bytes, within MaxPasswordBytes
-		{"пароль-для-корабля", "slipway"},        // any script
-		{"mot de passe à bord", "alice"},         // spaces inside and accents
-		{"bo b-is-not-the-name", "bob"},          // the name split is not the name
-		{"xy-long-enough-pass", "xy"},            // names under 3 characters are not checked
-		{"alicia-in-chains-9", "ALICE-9"},        // the name must appear whole
-		{"my ship is the slipway", ""},           // no name to compare
-		{"  qwertyuiop-but-longer  ", "slipway"}, // contains a common password but is not one
+		{"ten chars!", "bob"},                     // exactly MinPasswordLength
+		{strings.Repeat("xyz", 42) + "ab", "bob"}, // exactly MaxPasswordLength, a cycle cut short is not one repeated
+		{strings.Repeat("€₩₹", 42) + "₽₴", "bob"}, // 384 bytes, within MaxPasswordBytes
+		{"correct horse, correct!", "bob"},        // a word said twice is not a cycle
+		{"пароль-для-корабля", "slipway"},         // any script
+		{"mot de passe à bord", "alice"},          // spaces inside and accents
+		{"bo b-is-not-the-name", "bob"},           // the name split is not the name
+		{"xy-long-enough-pass", "xy"},             // names under 3 characters are not checked
+		{"alicia-in-chains-9", "ALICE-9"},         // the name must appear whole
+		{"my ship is the slipway", ""},            // no name to compare
+		{"  qwertyuiop-but-longer  ", "slipway"},  // contains a common password but is not one
 	}
 	for _, tt := range tests {
 		if err := ValidatePassword(tt.pw, tt.user); err != nil {
@@ -50,6 +51,19 @@ func TestValidatePasswordRefuses(t *testing.T) {
 		{"holds the name upper", "MYSLIPWAYPASS", "slipway", RuleHoldsName, "user name"},
 		{"holds a full-width name", "ｓｌｉｐｗａｙ-rocks", "slipway", RuleHoldsName, "user name"},
 		{"holds a Cyrillic name", "ДМИТРИЙ-1985-пароль", "Дмитрий", RuleHoldsName, "user name"},
+		{"ten spaces", "          ", "bob", RuleRepeats, "is one character typed over and over"},
+		{"ten a", "aaaaaaaaaa", "bob", RuleRepeats, "one character typed over and over"},
+		{"ten A a", "AaAaAaAaAa", "bob", RuleRepeats, "one character"},
+		{"ten ones", "1111111111", "bob", RuleRepeats, "one character"},
+		{"128 x", strings.Repeat("x", 128), "bob", RuleRepeats, "one character"},
+		{"128 euro", strings.Repeat("€", 128), "bob", RuleRepeats, "one character"},
+		{"abc cut short", "abcabcabca", "bob", RuleRepeats, "is the same 3 characters repeated"},
+		{"abab", "ababababab", "bob", RuleRepeats, "same 2 characters"},
+		{"a word twice", "horsehorse", "bob", RuleRepeats, "same 5 characters"},
+		{"a phrase twice", "correct horse correct horse ", "bob", RuleRepeats, "same 14 characters"},
+		{"two characters", "aaaaaaaaab", "bob", RuleRepeats, "uses only 2 different characters; use at least 4"},
+		{"three characters", "1121121122", "bob", RuleRepeats, "uses only 2 different"},
+		{"three digits", "1231231233", "bob", RuleRepeats, "uses only 3 different"},
 		{"common", "qwertyuiop", "bob", RuleCommon, "is one of the 49,233 most common passwords; choose another"},
 		{"common upper", "QWERTYUIOP", "bob", RuleCommon, "most common"},
 		{"common mixed case", "Password123", "bob", RuleCommon, "most common"},
@@ -73,6 +87,27 @@ func TestValidatePasswordRefuses(t *testing.T) {
 				t.Errorf("error %q does not begin with the field and say %q", err, tt.says)
 			}
 		})
+	}
+}
+
+// TestEveryCommonPasswordRefused: every entry of the shipped list, as
+// listed and in upper case, is refused, and with a reason.
+func TestEveryCommonPasswordRefused(t *testing.T) {
+	n := 0
+	for line := range strings.Lines(commonPasswordsText) {
+		pw := strings.TrimRight(line, "\n")
+		for _, p := range []string{pw, strings.ToUpper(pw)} {
+			var fe *FieldError
+			if err := ValidatePassword(p, ""); !errors.As(err, &fe) || fe.Message == "" {
+				t.Errorf("ValidatePassword(%q) = %v, want a refusal with a reason", p, err)
+			} else if fe.Rule != RuleCommon && fe.Rule != RuleRepeats {
+				t.Errorf("ValidatePassword(%q) refused by rule %q", p, fe.Rule)
+			}
+		}
+		n++
+	}
+	if n < 1000 {
+		t.Fatalf("only %d entries read", n)
 	}
 }
 

@@ -172,6 +172,7 @@ func New(cfg Config) *Service {
 		s.now = time.Now
 	}
 	s.logins = newKeyedLimiter(s.limits.LoginsPerMinute)
+	s.logins.now = s.now
 	s.writes = newKeyedLimiter(s.limits.WritesPerMinute)
 	s.hashes = NewGate(s.limits.HashConcurrency, s.limits.HashQueue)
 	s.dummy = hashPassword("slipway-dummy-password")

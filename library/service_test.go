@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -92,13 +93,13 @@ func TestAccountLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ChangePassword(ctx, u, "not it at all", "another passphrase", first.Secret); code(err) != library.EForbidden {
+	if err := s.ChangePassword(ctx, u, "a", "not it at all", "another passphrase", first.Secret); code(err) != library.EForbidden {
 		t.Fatalf("wrong current password: %v", err)
 	}
-	if err := s.ChangePassword(ctx, u, pw, "short", first.Secret); code(err) != library.EInvalid {
+	if err := s.ChangePassword(ctx, u, "a", pw, "short", first.Secret); code(err) != library.EInvalid {
 		t.Fatalf("weak new password: %v", err)
 	}
-	if err := s.ChangePassword(ctx, u, pw, "another passphrase", first.Secret); err != nil {
+	if err := s.ChangePassword(ctx, u, "a", pw, "another passphrase", first.Secret); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SessionUser(ctx, first.Secret); err != nil {
@@ -125,10 +126,10 @@ func TestAccountLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteAccount(ctx, u, "wrong password here"); code(err) != library.EForbidden {
+	if err := s.DeleteAccount(ctx, u, "a", "wrong password here"); code(err) != library.EForbidden {
 		t.Fatalf("delete with a wrong password: %v", err)
 	}
-	if err := s.DeleteAccount(ctx, u, "another passphrase"); err != nil {
+	if err := s.DeleteAccount(ctx, u, "a", "another passphrase"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.TokenUser(ctx, tok); !errors.Is(err, library.ErrNotFound) {
@@ -264,3 +265,66 @@ func TestPurgeDeleted(t *testing.T) {
 		t.Errorf("live design purged: %v", err)
 	}
 }
+
+// TestPasswordChecksAreLimited: changing a password and deleting an
+// account check the current password under the login limits, per account
+// and per address: the right password past the limit is refused until a
+// token comes back, and a guesser's address gains nothing by moving to
+// another of the account's sessions elsewhere.
+func TestPasswordChecksAreLimited(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1_700_000_000, 0)
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	s := library.New(library.Config{Store: db, Now: func() time.Time { return now }})
+	per := s.Limits().LoginsPerMinute
+	checks := map[string]func(u *library.User, addr, password string) error{
+		"change password": func(u *library.User, addr, password string) error {
+			return s.ChangePassword(ctx, u, addr, password, pw, "")
+		},
+		"delete account": func(u *library.User, addr, password string) error {
+			return s.DeleteAccount(ctx, u, addr, password)
+		},
+	}
+	n := 0
+	for what, check := range checks {
+		n++
+		addr, other := "192.0.2."+itoa(n), "198.51.100."+itoa(n)
+		u, _ := register(t, s, "guessed"+itoa(n), addr)
+		limitedAt := 0
+		for i := 1; i <= 60; i++ {
+			err := check(u, addr, "wrong guess number "+itoa(i))
+			if code(err) == library.ERateLimited {
+				limitedAt = i
+				break
+			}
+			if code(err) != library.EForbidden {
+				t.Fatalf("%s, wrong guess %d: %v", what, i, err)
+			}
+		}
+		if limitedAt == 0 || limitedAt > per+1 {
+			t.Fatalf("%s: limited at attempt %d, want %d", what, limitedAt, per+1)
+		}
+		var le *library.Error
+		if err := check(u, addr, pw); !errors.As(err, &le) || le.Code != library.ERateLimited || le.RetryAfter <= 0 {
+			t.Fatalf("%s: the right password past the limit: %v", what, err)
+		}
+		// The account's bucket is spent from any address; the address's
+		// from any account.
+		if err := check(u, other, pw); code(err) != library.ERateLimited {
+			t.Errorf("%s: the right password from another address past the account's limit: %v", what, err)
+		}
+		if _, _, err := s.Login(ctx, library.Credentials{Name: u.Name, Password: pw, Addr: addr}); code(err) != library.ERateLimited {
+			t.Errorf("%s: a login from the limited address: %v", what, err)
+		}
+		now = now.Add(le.RetryAfter)
+		if err := check(u, addr, pw); err != nil {
+			t.Errorf("%s: the right password after %v: %v", what, le.RetryAfter, err)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,12 +1,16 @@
 package web
 
 import (
+	"errors"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/library"
@@ -21,10 +25,27 @@ type authData struct {
 	Error    string
 }
 
-// localNext keeps a ?next= target only when it is a path on this site.
+// localNext keeps a ?next= target, as decoded from the form, only when it
+// is a path on this site: it begins with one "/", holds no "//" and no
+// backslash (browsers read "\" as "/", so "/\evil.example" is another
+// site), no control or format characters (browsers drop tabs and new
+// lines, so "/\t/evil.example" becomes "//evil.example") and no scheme,
+// and is valid UTF-8. No target is /account; a refused one is /.
 func localNext(s string) string {
-	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/\\") {
+	if s == "" {
 		return "/account"
+	}
+	if !strings.HasPrefix(s, "/") || strings.Contains(s, "//") || strings.ContainsRune(s, '\\') || !utf8.ValidString(s) {
+		return "/"
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r) {
+			return "/"
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" || !strings.HasPrefix(u.Path, "/") {
+		return "/"
 	}
 	return s
 }
@@ -50,6 +71,24 @@ func clientAddr(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// waitStatus is the status of a form refused by a rate limit (429) or a
+// full server (503), with Retry-After set as the API sets it; otherwise
+// status.
+func waitStatus(w http.ResponseWriter, err error, status int) int {
+	var le *library.Error
+	if !errors.As(err, &le) || le.RetryAfter <= 0 {
+		return status
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(le.RetryAfter.Seconds()))))
+	switch le.Code {
+	case library.ERateLimited:
+		return http.StatusTooManyRequests
+	case library.EBusy:
+		return http.StatusServiceUnavailable
+	}
+	return status
 }
 
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request)    { s.auth(w, r, false) }
@@ -85,6 +124,7 @@ func (s *Server) auth(w http.ResponseWriter, r *http.Request, register bool) {
 		if library.ErrorCode(err) == library.EUnauthorized {
 			status = http.StatusUnauthorized
 		}
+		status = waitStatus(w, err, status)
 	}
 	title := "Log in"
 	if register {
@@ -184,7 +224,7 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 		if ck, e := r.Cookie(api.SessionCookie); e == nil {
 			keep = ck.Value
 		}
-		err = s.lib.ChangePassword(ctx, u, r.PostFormValue("currentPassword"), r.PostFormValue("newPassword"), keep)
+		err = s.lib.ChangePassword(ctx, u, clientAddr(r), r.PostFormValue("currentPassword"), r.PostFormValue("newPassword"), keep)
 	case "logout-everywhere":
 		if err = s.lib.LogoutEverywhere(ctx, u); err == nil {
 			s.clearSession(w, r)
@@ -192,7 +232,7 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	case "delete":
-		if err = s.lib.DeleteAccount(ctx, u, r.PostFormValue("password")); err == nil {
+		if err = s.lib.DeleteAccount(ctx, u, clientAddr(r), r.PostFormValue("password")); err == nil {
 			s.clearSession(w, r)
 			http.Redirect(w, r, "/", http.StatusSeeOther)
 			return
@@ -206,10 +246,13 @@ func (s *Server) accountAction(w http.ResponseWriter, r *http.Request) {
 			panic(err)
 		}
 		data.Field, data.Error = fieldError(err)
-		if data.Field == "" && (action == "password" || action == "delete") {
+		if data.Field == "" && action == "password" {
+			data.Field = "currentPassword" // a refusal of the check (too many attempts) shows at it
+		}
+		if data.Field == "" && action == "delete" {
 			data.Field = "password"
 		}
-		s.showAccount(w, r, http.StatusBadRequest, data)
+		s.showAccount(w, r, waitStatus(w, err, http.StatusBadRequest), data)
 		return
 	}
 	http.Redirect(w, r, "/account?done="+action, http.StatusSeeOther)

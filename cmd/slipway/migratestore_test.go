@@ -77,7 +77,7 @@ func TestMigrateStore(t *testing.T) {
 	if _, err := svc.Fork(ctx, bob, page.Designs[2].ID, library.ForkRequest{Visibility: library.Public, Name: "Orphan"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.DeleteAccount(ctx, bob, pw); err != nil {
+	if err := svc.DeleteAccount(ctx, bob, "127.0.0.1", pw); err != nil {
 		t.Fatal(err)
 	}
 	// Fleets: alice's public fleet in three versions, a private one, a

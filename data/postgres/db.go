@@ -43,6 +43,10 @@ type DB struct {
 	// backfillDone.
 	stopBackfill context.CancelFunc
 	backfillDone chan struct{}
+
+	// listed, when set (by tests, before any query), is called with each
+	// list query's text and arguments before it runs.
+	listed func(query string, args []any)
 }
 
 // IsURL reports whether s names a PostgreSQL database (a postgres:// or

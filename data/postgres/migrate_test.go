@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/slipway/slipway/data/postgres"
 	"github.com/slipway/slipway/data/postgres/pgtest"
 	"github.com/slipway/slipway/library"
@@ -51,6 +53,23 @@ func TestMigrateFromEmpty(t *testing.T) {
 	if err := db.Ready(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if n, err := rulesetIndexes(ctx, url); err != nil || n != 3 {
+		t.Fatalf("%d indexes of the game filter (%v), want 3", n, err)
+	}
+}
+
+// rulesetIndexes counts the indexes of the game filter (migration 0004)
+// in the database at url.
+func rulesetIndexes(ctx context.Context, url string) (int, error) {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(ctx)
+	var n int
+	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename = 'designs' AND indexname IN
+		('designs_lib_ruleset_newest', 'designs_lib_ruleset_cv', 'designs_lib_ruleset_points')`).Scan(&n)
+	return n, err
 }
 
 // TestUpgradeFromEveryVersion migrates a database to each earlier schema
@@ -88,6 +107,18 @@ func TestUpgradeFromEveryVersion(t *testing.T) {
 			page, err := db.Library(ctx, library.LibraryQuery{Q: "relic", Sort: "newest", Desc: true, Limit: 10})
 			if err != nil || len(page.Designs) != 1 {
 				t.Fatalf("search after upgrade: %+v %v", page, err)
+			}
+			// Migration 0004's indexes of the game filter.
+			for _, sort := range []string{"newest", "cv", "points", "name", "forks"} {
+				for rs, want := range map[string]int{"metaverse": 1, "battleshift": 0} {
+					page, err := db.Library(ctx, library.LibraryQuery{Ruleset: rs, RulesVersion: 1, Sort: sort, Limit: 10})
+					if err != nil || len(page.Designs) != want {
+						t.Fatalf("ruleset %s by %s after upgrade: %+v %v", rs, sort, page, err)
+					}
+				}
+			}
+			if n, err := rulesetIndexes(ctx, url); err != nil || n != 3 {
+				t.Fatalf("%d indexes of the game filter after upgrade (%v), want 3", n, err)
 			}
 			// Migration 0003's outline, backfilled in the background: the
 			// old document has no sections, so nothing to draw.

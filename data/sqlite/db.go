@@ -44,6 +44,10 @@ type DB struct {
 	wordsReady   atomic.Bool
 	stopBackfill context.CancelFunc
 	backfillDone chan struct{}
+
+	// listed, when set (by tests, before any query), is called with each
+	// list query's text and arguments before it runs.
+	listed func(query string, args []any)
 }
 
 // Open opens (creating if needed) the database at path and applies every

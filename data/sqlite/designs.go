@@ -436,6 +436,9 @@ func (db *DB) DesignsByOwner(ctx context.Context, ownerID int64) ([]*library.Des
 }
 
 func (db *DB) designs(ctx context.Context, q string, args ...any) ([]*library.Design, error) {
+	if db.listed != nil {
+		db.listed(q, args)
+	}
 	rows, err := db.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("designs: %w", err)

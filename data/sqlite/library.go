@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/slipway/slipway/data/words"
@@ -29,6 +30,25 @@ var sortIndexes = map[string]string{
 	"name":   "designs_lib_name",
 	"forks":  "designs_lib_forks",
 }
+
+// rulesetIndexes names the partial index that walks one ruleset's
+// designs in each sort order that has one (migration 0008); a game filter
+// with another sort reads the game's designs from
+// designs_lib_ruleset_newest and sorts them when they are few (fewDesigns),
+// else walks the sort order's index of the whole library.
+var rulesetIndexes = map[string]string{
+	"newest": "designs_lib_ruleset_newest",
+	"cv":     "designs_lib_ruleset_cv",
+	"points": "designs_lib_ruleset_points",
+}
+
+// mostFew is the most designs a game filter may select for the library
+// to sort them all rather than walk a sort order's index for them. For a
+// page of p designs from a library of n, walking the name order for a
+// game that holds k of them reads some p·n/k rows and sorting reads k: the
+// two meet at k = √(p·n), some 4,500 for a page of 20 from a million
+// designs, 250 from 3,000. (A variable for the conformance runs.)
+var mostFew = 4000
 
 // readerPragmas tune each reader connection for the library's walks over
 // a large file: SQLite maps up to 2 GiB of the file (its build's ceiling)
@@ -57,12 +77,21 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 	if limit <= 0 || limit > 100 {
 		limit = 20
 	}
+	// A game filter without an index of its own for the sort: are the
+	// game's designs few enough to sort?
+	few := false
+	if _, ordered := rulesetIndexes[q.Sort]; q.Ruleset != "" && !ordered {
+		var err error
+		if few, err = db.fewDesigns(ctx, q.Ruleset, limit); err != nil {
+			return nil, err
+		}
+	}
 	if strings.TrimSpace(q.Q) != "" && db.wordsReady.Load() && walkBudget > 0 {
 		pats, ok := words.Patterns(q.Q)
 		if !ok {
 			return &library.LibraryPage{Designs: []*library.Design{}}, nil
 		}
-		page, err := db.walkLibrary(ctx, q, col, limit, pats)
+		page, err := db.walkLibrary(ctx, q, col, limit, pats, few)
 		if page != nil || err != nil {
 			return page, err
 		}
@@ -74,7 +103,23 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 		args = append(args, a...)
 	}
 	from := listFrom
-	if m := matchExpr(q.Q); m != "" && q.Sort == "newest" {
+	m := matchExpr(q.Q)
+	if idx, ordered := rulesetIndexes[q.Sort]; few || (q.Ruleset != "" && m == "") {
+		// A game filter reads the game's designs from its own index in
+		// the sort order; in another order, the game's designs sorted
+		// when they are few, else the sort order's index, testing each.
+		// The index is named, not left to the planner: with statistics
+		// taken when the library held the samples alone, SQLite walked
+		// the whole library newest first for Battleshift's 43.
+		switch {
+		case few:
+			idx = rulesetIndexes["newest"]
+		case !ordered:
+			idx = sortIndexes[q.Sort]
+		}
+		from = ` FROM designs d INDEXED BY ` + idx + ` JOIN users u ON u.id = d.owner_id` + parentJoin
+	}
+	if m != "" && q.Sort == "newest" {
 		// The index's row order is the newest order: read the matches
 		// from the index in it (FTS5 orders by rowid itself, and the
 		// cursor is a rowid range), joining each to its design, rather
@@ -86,7 +131,12 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 		add("d.seq IN (SELECT rowid FROM designs_fts WHERE designs_fts MATCH ?)", m)
 		// SQLite's planner sorts every match; when a common word matches
 		// thousands of designs, walking the sort index is far cheaper.
-		if idx, ok := sortIndexes[q.Sort]; ok && q.Tier == 0 {
+		idx, ok := sortIndexes[q.Sort]
+		if ri, ordered := rulesetIndexes[q.Sort]; ordered && q.Ruleset != "" {
+			// Walk the game's own designs in the sort order.
+			idx, ok = ri, true
+		}
+		if ok && q.Tier == 0 && !few {
 			var n int
 			err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM designs_fts WHERE designs_fts MATCH ? LIMIT ?)`,
 				m, manyMatches+1).Scan(&n)
@@ -104,6 +154,29 @@ func (db *DB) Library(ctx context.Context, q library.LibraryQuery) (*library.Lib
 		return nil, fmt.Errorf("library: %w: %v", library.ErrBadQuery, err)
 	}
 	return page, err
+}
+
+// fewDesigns reports whether ruleset id has few enough public, live
+// designs to sort for a page of limit: at most √(limit·n), where n is the
+// last row number (the designs ever stored, a bound on the library's
+// size), and at most mostFew. It counts at most one more from the
+// game's index.
+func (db *DB) fewDesigns(ctx context.Context, id string, limit int) (bool, error) {
+	var last int64
+	if err := db.r.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM designs`).Scan(&last); err != nil {
+		return false, fmt.Errorf("library: %w", err)
+	}
+	most := min(mostFew, int(math.Sqrt(float64(limit)*float64(last))))
+	if most <= 0 {
+		return false, nil
+	}
+	var n int
+	err := db.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM designs INDEXED BY designs_lib_ruleset_newest
+		WHERE ruleset = ? AND visibility = 'public' AND deleted_at IS NULL LIMIT ?)`, id, most+1).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("library: %w", err)
+	}
+	return n <= most, nil
 }
 
 // filters adds the conditions of q's filters (not its words) to where.
@@ -234,8 +307,21 @@ var walkIndexes = map[string]string{
 // walkBudget-th index entry, found from the index alone); when that many
 // hold fewer than a page of matches, the search is rare enough for the
 // full-text index and walkLibrary returns no page (nil, nil).
-func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col string, limit int, pats []string) (*library.LibraryPage, error) {
+func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col string, limit int, pats []string, few bool) (*library.LibraryPage, error) {
 	idx := walkIndexes[q.Sort]
+	// The designs walked: public and live, and of q's ruleset when the
+	// walk is over that ruleset's own index.
+	base := []string{"d.visibility = 'public'", "d.deleted_at IS NULL"}
+	var baseArgs []any
+	if ri, ordered := rulesetIndexes[q.Sort]; ordered && q.Ruleset != "" {
+		idx = ri
+		base, baseArgs = append(base, "d.ruleset = ?"), []any{q.Ruleset}
+	} else if few {
+		// A game of few designs in another order: test them all (no
+		// bound), then sort the matches.
+		idx = rulesetIndexes["newest"]
+		base, baseArgs = append(base, "d.ruleset = ?"), []any{q.Ruleset}
+	}
 	dir, cmp, bcmp := "ASC", ">", "<="
 	if q.Desc {
 		dir, cmp, bcmp = "DESC", "<", ">="
@@ -260,24 +346,26 @@ func (db *DB) walkLibrary(ctx context.Context, q library.LibraryQuery, col strin
 		sel = col + ", d.seq"
 	}
 	// The bound: the walkBudget-th design of the order after the cursor.
-	base := []string{"d.visibility = 'public'", "d.deleted_at IS NULL"}
 	cond := append(append([]string{}, base...), after...)
+	condArgs := append(append([]any{}, baseArgs...), afterArgs...)
 	var bkey any
 	var bseq int64
 	dest := []any{&bseq}
 	if keyCol != "" {
 		dest = []any{&bkey, &bseq}
 	}
-	bounded := true
-	err := db.r.QueryRowContext(ctx, `SELECT `+sel+` FROM designs d INDEXED BY `+idx+` WHERE `+strings.Join(cond, " AND ")+
-		` ORDER BY `+order+fmt.Sprintf(` LIMIT 1 OFFSET %d`, walkBudget-1), afterArgs...).Scan(dest...)
-	if errors.Is(err, sql.ErrNoRows) {
-		bounded = false
-	} else if err != nil {
-		return nil, fmt.Errorf("library: %w", err)
+	bounded := !few
+	if bounded {
+		err := db.r.QueryRowContext(ctx, `SELECT `+sel+` FROM designs d INDEXED BY `+idx+` WHERE `+strings.Join(cond, " AND ")+
+			` ORDER BY `+order+fmt.Sprintf(` LIMIT 1 OFFSET %d`, walkBudget-1), condArgs...).Scan(dest...)
+		if errors.Is(err, sql.ErrNoRows) {
+			bounded = false
+		} else if err != nil {
+			return nil, fmt.Errorf("library: %w", err)
+		}
 	}
-	where := append(append([]string{}, base...), after...)
-	args := append([]any{}, afterArgs...)
+	where := cond
+	args := condArgs
 	if bounded {
 		if keyCol == "" {
 			where, args = append(where, "d.seq "+bcmp+" ?"), append(args, bseq)

@@ -99,6 +99,16 @@ func TestUpgradeFromEveryVersion(t *testing.T) {
 			if err != nil || len(page.Designs) != 1 {
 				t.Fatalf("search after upgrade: %v %v", page, err)
 			}
+			// Migration 0008's indexes of the game filter, which the
+			// library names for a ruleset's designs.
+			for _, sort := range []string{"newest", "cv", "points", "name", "forks"} {
+				for rs, want := range map[string]int{"metaverse": 1, "battleshift": 0} {
+					page, err := db.Library(ctx, library.LibraryQuery{Ruleset: rs, RulesVersion: 1, Sort: sort, Limit: 10})
+					if err != nil || len(page.Designs) != want {
+						t.Fatalf("ruleset %s by %s after upgrade: %v %v", rs, sort, page, err)
+					}
+				}
+			}
 			if _, err := db.CreateUser(ctx, nu("newcomer")); err != nil {
 				t.Fatal(err)
 			}

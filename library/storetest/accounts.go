@@ -126,8 +126,8 @@ func testPasswordChange(t *testing.T, open Opener) {
 	_, tok, err := f.svc.CreateToken(f.ctx, alice, "script")
 	ok(t, "token", err)
 	const next = "second-harbour-93-lantern"
-	wantCode(t, "wrong current password", f.svc.ChangePassword(f.ctx, alice, "not-the-password", next, s1), library.EForbidden)
-	ok(t, "change password", f.svc.ChangePassword(f.ctx, alice, password, next, s1))
+	wantCode(t, "wrong current password", f.svc.ChangePassword(f.ctx, alice, "10.0.0.1", "not-the-password", next, s1), library.EForbidden)
+	ok(t, "change password", f.svc.ChangePassword(f.ctx, alice, "10.0.0.1", password, next, s1))
 	if _, err := f.svc.SessionUser(f.ctx, s1); err != nil {
 		t.Fatalf("the session the change came from ended: %v", err)
 	}
@@ -141,7 +141,7 @@ func testPasswordChange(t *testing.T, open Opener) {
 	_, _, err = f.svc.Login(f.ctx, library.Credentials{Name: "alice1", Password: next, Addr: "127.0.0.1"})
 	ok(t, "new password", err)
 	// Keeping no session ends them all.
-	ok(t, "change again", f.svc.ChangePassword(f.ctx, alice, next, password, ""))
+	ok(t, "change again", f.svc.ChangePassword(f.ctx, alice, "10.0.0.1", next, password, ""))
 	_, err = f.svc.SessionUser(f.ctx, s1)
 	wantIs(t, "session after change keeping none", err, library.ErrNotFound)
 }
@@ -165,8 +165,8 @@ func testDeleteAccount(t *testing.T, open Opener) {
 	pubFork, err := f.svc.Fork(f.ctx, alice, bobs.ID, library.ForkRequest{Visibility: library.Public, Name: "Alice Barge"})
 	ok(t, "public fork", err)
 
-	wantCode(t, "delete with a wrong password", f.svc.DeleteAccount(f.ctx, alice, "wrong-password-000"), library.EForbidden)
-	ok(t, "delete account", f.svc.DeleteAccount(f.ctx, alice, password))
+	wantCode(t, "delete with a wrong password", f.svc.DeleteAccount(f.ctx, alice, "10.0.0.1", "wrong-password-000"), library.EForbidden)
+	ok(t, "delete account", f.svc.DeleteAccount(f.ctx, alice, "10.0.0.1", password))
 
 	_, err = f.svc.SessionUser(f.ctx, sess)
 	wantIs(t, "session of a deleted account", err, library.ErrNotFound)

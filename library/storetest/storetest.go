@@ -72,6 +72,10 @@ func Run(t *testing.T, open Opener) {
 		{"DesignVersions", testDesignVersions},
 		{"FleetReferences", testFleetReferences},
 		{"Outline", testOutline},
+		{"RecomputePerRuleset", testRecomputePerRuleset},
+		{"SeedPerRuleset", testSeedPerRuleset},
+		{"RulesetFilters", testRulesetFilters},
+		{"RulesetDesigns", testRulesetDesigns},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
