@@ -227,7 +227,11 @@ func (s *Server) readingRoutes(mux *http.ServeMux) {
 
 // homeData is the home page's recent and top public designs, or nil
 // without a library.
-type homeLists struct{ Recent, Top []designCard }
+type homeLists struct {
+	Recent, Top []designCard
+	// TopGame names the game whose designs Top ranks by combat value.
+	TopGame string
+}
 
 func (s *Server) homeData(r *http.Request) *homeLists {
 	if s.lib == nil {
@@ -235,9 +239,12 @@ func (s *Server) homeData(r *http.Request) *homeLists {
 	}
 	ctx := r.Context()
 	recent, err1 := s.lib.Library(ctx, library.LibraryQuery{Sort: "newest", Desc: true, Limit: 4})
-	top, err2 := s.lib.Library(ctx, library.LibraryQuery{Sort: "cv", Desc: true, Limit: 4})
+	// Combat value ranks one game's ships: the first game's (Metaverse),
+	// whose value it is.
+	game := s.lib.Rulesets().Fallback().Info()
+	top, err2 := s.lib.Library(ctx, library.LibraryQuery{Sort: "cv", Desc: true, Limit: 4, Ruleset: game.ID})
 	if err1 != nil || err2 != nil || len(recent.Designs) == 0 {
 		return nil
 	}
-	return &homeLists{Recent: s.cards(ctx, nil, recent.Designs), Top: s.cards(ctx, nil, top.Designs)}
+	return &homeLists{Recent: s.cards(ctx, nil, recent.Designs), Top: s.cards(ctx, nil, top.Designs), TopGame: game.Name}
 }

@@ -289,5 +289,5 @@ func TestHomeLists(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("home: %d", res.StatusCode)
 	}
-	wantIn(t, "home", body, "Recent designs", "Top designs by CV", `class="design-card"`)
+	wantIn(t, "home", body, "Recent designs", "Top Metaverse designs by combat value", `class="design-card"`)
 }
