@@ -1,5 +1,10 @@
 package ruleset
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Form describes a ruleset's designer form, for the web studio to draw
 // without knowing the game: plain fields at the document's top level, a
 // rows widget for lists of like entries (a Battleshift ship's systems),
@@ -187,4 +192,31 @@ func (f *Form) MissingHelp() []string {
 		}
 	}
 	return out
+}
+
+// Pointer reads the JSON pointer p (RFC 6901, "/derived/hull") in v, a
+// decoded JSON value: the way a Stat finds its number in an evaluation.
+func Pointer(v any, p string) (any, bool) {
+	if p == "" {
+		return v, true
+	}
+	for _, step := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		step = strings.ReplaceAll(strings.ReplaceAll(step, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[step]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(step)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
 )
 
@@ -266,7 +267,7 @@ func (s *Server) compareRows(game string, ds []*library.Design) []compareRow {
 				if json.Unmarshal(d.Latest.Result, &doc) != nil {
 					return "–"
 				}
-				v, ok := pointer(doc, st.Pointer)
+				v, ok := ruleset.Pointer(doc, st.Pointer)
 				if !ok {
 					return "–"
 				}
@@ -279,31 +280,4 @@ func (s *Server) compareRows(game string, ds []*library.Design) []compareRow {
 		row("Legal", func(d *library.Design) string { return yesNo(d.Latest.Evaluation.Legal) })
 	}
 	return rows
-}
-
-// pointer reads the JSON pointer p ("/derived/hull") in a decoded JSON
-// value.
-func pointer(v any, p string) (any, bool) {
-	if p == "" {
-		return v, true
-	}
-	for _, step := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		step = strings.ReplaceAll(strings.ReplaceAll(step, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[step]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(step)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/slipway/slipway/costing"
@@ -142,7 +141,7 @@ func printSeamEval(w io.Writer, file string, rs ruleset.Ruleset, ev ruleset.Eval
 	fmt.Fprintf(w, "%s: %s (%s), %s, model %s\n", file, name, status, rs.Info().Name, ev.Summary().ModelVersion)
 	var line []string
 	for _, st := range rs.Form().Stats {
-		v, ok := pointer(doc, st.Pointer)
+		v, ok := ruleset.Pointer(doc, st.Pointer)
 		if !ok {
 			continue
 		}
@@ -162,32 +161,6 @@ func printSeamEval(w io.Writer, file string, rs ruleset.Ruleset, ev ruleset.Eval
 		fmt.Fprintln(w)
 		fmt.Fprint(w, x.Explained().Text())
 	}
-}
-
-// pointer reads the JSON pointer p (RFC 6901) in v.
-func pointer(v any, p string) (any, bool) {
-	if p == "" {
-		return v, true
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
 }
 
 // modelFlag adds --model to a command: the combat value model version.
