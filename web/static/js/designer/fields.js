@@ -39,45 +39,140 @@ export function valueOf(ctx, path) {
   return v === undefined ? ctx.defaultAt(path) : v;
 }
 
-/** NumField edits a whole number; an empty box removes the field. */
-export function NumField({ ctx, path, label, hint, min, max, step, cls }) {
+const big = (n) => (Math.abs(n) >= 10000 ? n.toLocaleString('en-GB') : String(n));
+
+/** wholeRule says which whole numbers a number field takes, in the form's
+ *  words ("a whole number from 1 to 21"). */
+export function wholeRule(min, max) {
+  const lo = typeof min === 'number' ? min : undefined;
+  const hi = typeof max === 'number' ? max : undefined;
+  if (lo !== undefined && hi !== undefined) return `a whole number from ${big(lo)} to ${big(hi)}`;
+  if (lo !== undefined) return `a whole number of ${big(lo)} or more`;
+  if (hi !== undefined) return `a whole number up to ${big(hi)}`;
+  return 'a whole number';
+}
+
+/** parseWhole reads typed text as a whole number within min..max (and
+ *  within what the document's integers hold), or returns undefined. */
+export function parseWhole(raw, min, max) {
+  if (!/^[+-]?\d{1,16}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) return undefined;
+  if (typeof min === 'number' && n < min) return undefined;
+  if (typeof max === 'number' && n > max) return undefined;
+  return n;
+}
+
+/** textRule says how long a text field's value may be, or '' when any
+ *  length will do. */
+export function textRule(maxLength, optional, tags) {
+  if (tags) return maxLength ? `each tag 1 to ${big(maxLength)} characters` : '';
+  if (!maxLength) return optional ? '' : 'at least 1 character';
+  return optional ? `up to ${big(maxLength)} characters` : `1 to ${big(maxLength)} characters`;
+}
+
+const chars = (s) => [...s].length;
+
+/** textOK reports whether typed text fits a text field's limits. */
+export function textOK(s, maxLength, optional, tags) {
+  if (tags) return !maxLength || s.split(',').map((t) => t.trim()).filter((t) => t !== '').every((t) => chars(t) <= maxLength);
+  if (s === '') return !!optional;
+  return !maxLength || chars(s) <= maxLength;
+}
+
+/** typed is what a field shows while the player's text differs from the
+ *  document: the text as typed and the error that keeps it out of the
+ *  document. It lasts while the document's value at path is still the one
+ *  it was typed over (an undo or another edit there ends it). */
+function typed(ctx, path, shown) {
+  const d = ctx.typed ? ctx.typed(path) : undefined;
+  return d && d.base === shown ? d : undefined;
+}
+
+function FieldError({ id, text }) {
+  return text ? html`<p class="field-error" id=${id} role="alert">Enter ${text}.</p>` : null;
+}
+
+/** NumField edits a whole number; an empty box removes the field. What is
+ *  typed stays in the box; the document takes it only once it is a whole
+ *  number within min..max, and until then the field says what is allowed. */
+export function NumField({ ctx, path, label, hint, min: lo, max: hi, cls }) {
   ctx.reg(path);
+  const lim = ctx.limits ? ctx.limits(path) : {};
+  const min = typeof lo === 'number' ? lo : lim.min;
+  const max = typeof hi === 'number' ? hi : lim.max;
   // An absent field shows its default as a placeholder, not as a value, so
   // that emptying the box to type a new number does not bring it back.
   const v = get(ctx.doc, path);
   const dflt = ctx.defaultAt(path);
   const id = idFor(path);
+  const shown = v === undefined || v === null ? '' : String(v);
+  const t = typed(ctx, path, shown);
+  const rule = wholeRule(min, max);
   const onInput = (e) => {
-    const raw = e.target.value.trim();
-    if (raw === '') ctx.remove(path, path);
-    else if (!Number.isNaN(Number(raw))) ctx.set(path, Number(raw), path);
+    const el = e.target;
+    const raw = el.value.trim();
+    if (raw === '' && !(el.validity && el.validity.badInput)) {
+      ctx.setTyped(path, undefined);
+      ctx.remove(path, path);
+      return;
+    }
+    const n = parseWhole(raw, min, max);
+    if (n === undefined) {
+      ctx.setTyped(path, { raw: el.value, base: shown, error: rule });
+      ctx.redraw();
+      return;
+    }
+    ctx.setTyped(path, { raw: el.value, base: String(n) });
+    if (n !== v) ctx.set(path, n, path);
+    else ctx.redraw();
   };
+  const errId = idFor(path, '-e');
+  const err = t && t.error;
   return html`<div class=${'field num ' + (cls || '')}>
     <label for=${id}>${label}</label>
-    <input id=${id} type="number" inputmode="numeric" data-path=${path} value=${v === undefined || v === null ? '' : String(v)}
-      placeholder=${dflt === undefined ? undefined : String(dflt)} min=${min} max=${max} step=${step || 1} aria-invalid=${invalid(ctx, path)} aria-describedby=${describe(ctx, path, hint)} onInput=${onInput} />
+    <input id=${id} type="text" inputmode="numeric" autocomplete="off" data-path=${path} value=${t ? t.raw : shown}
+      placeholder=${dflt === undefined ? undefined : String(dflt)} aria-invalid=${err ? 'true' : invalid(ctx, path)}
+      aria-describedby=${describe(ctx, path, hint, err ? errId : undefined)} onInput=${onInput} />
     ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
+    <${FieldError} id=${errId} text=${err} />
     <${Problems} ctx=${ctx} path=${path} />
   </div>`;
 }
 
-/** TextField edits a string; an empty box removes an optional field. */
-export function TextField({ ctx, path, label, hint, optional, multiline, cls, toValue, fromValue, placeholder }) {
+/** TextField edits a string; an empty box removes an optional field.
+ *  Text longer than maxLength (or a required field left empty) stays in
+ *  the box with a field error, and the document keeps its last good value. */
+export function TextField({ ctx, path, label, hint, optional, multiline, cls, toValue, fromValue, placeholder, maxLength: most, tags }) {
   ctx.reg(path);
+  const maxLength = most || (ctx.limits && !toValue ? ctx.limits(path).maxLength : undefined);
   const raw = valueOf(ctx, path);
   const v = fromValue ? fromValue(raw) : raw;
   const id = idFor(path);
+  const shown = v === undefined || v === null ? '' : String(v);
+  const t = typed(ctx, path, shown);
+  const errId = idFor(path, '-e');
   const onInput = (e) => {
     const s = e.target.value;
-    if (s === '' && optional) ctx.remove(path, path);
-    else ctx.set(path, toValue ? toValue(s) : s, path);
+    if (!textOK(s, maxLength, optional, tags)) {
+      ctx.setTyped(path, { raw: s, base: shown, error: textRule(maxLength, optional, tags) });
+      ctx.redraw();
+      return;
+    }
+    const next = s === '' && optional ? undefined : toValue ? toValue(s) : s;
+    const after = next === undefined ? '' : String(fromValue ? fromValue(next) : next);
+    ctx.setTyped(path, after === s ? undefined : { raw: s, base: after });
+    if (next === undefined) ctx.remove(path, path);
+    else ctx.set(path, next, path);
   };
-  const attrs = { id, 'data-path': path, value: v === undefined || v === null ? '' : String(v), onInput,
-    'aria-invalid': invalid(ctx, path), 'aria-describedby': describe(ctx, path, hint), placeholder };
+  const err = t && t.error;
+  const attrs = { id, 'data-path': path, value: t ? t.raw : shown, onInput,
+    'aria-invalid': err ? 'true' : invalid(ctx, path), 'aria-describedby': describe(ctx, path, hint, err ? errId : undefined), placeholder };
   return html`<div class=${'field text ' + (cls || '')}>
     <label for=${id}>${label}</label>
     ${multiline ? html`<textarea rows="3" ...${attrs}></textarea>` : html`<input type="text" autocomplete="off" spellcheck="false" ...${attrs} />`}
     ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
+    <${FieldError} id=${errId} text=${err} />
     <${Problems} ctx=${ctx} path=${path} />
   </div>`;
 }

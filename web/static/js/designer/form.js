@@ -60,11 +60,11 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
   const roomy = help && help.length > 90 ? 'wide' : '';
   switch (f.kind) {
     case 'text':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} cls=${f.optional ? '' : 'wide'} />`;
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} cls=${f.optional ? '' : 'wide'} />`;
     case 'textarea':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} multiline=${true} cls="full" />`;
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} multiline=${true} cls="full" />`;
     case 'tags':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${`${f.label} (comma separated)`} hint=${help} optional=${f.optional} cls="wide"
+      return html`<${TextField} ctx=${ctx} path=${path} label=${`${f.label} (comma separated)`} hint=${help} optional=${f.optional} maxLength=${f.maxLength} tags=${true} cls="wide"
         toValue=${(s) => s.split(',').map((t) => t.trim()).filter((t) => t !== '')} fromValue=${(v) => list(v).join(', ')} />`;
     case 'integer': {
       const choices = ctx.choices(path);

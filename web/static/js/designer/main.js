@@ -30,6 +30,7 @@ const app = {
   status: null, // {text, kind}
   user: root.dataset.user ? { name: root.dataset.user } : null, // the page knows who is signed in
   assign: new Map(),
+  typed: new Map(), // path -> {raw, base, error}: text typed into a field that the document does not hold (fields.js)
   rendered: new Set(),
   auth: { mode: 'login', error: '', busy: false },
   importState: {},
@@ -54,6 +55,26 @@ function formDefaults(form) {
   return out;
 }
 
+/** schemaLimits reads the limits the document's JSON Schema sets at a
+ *  path (minimum, maximum, maxLength, minLength), for the widgets' fields
+ *  whose limits the form description does not carry. */
+function schemaLimits(schema) {
+  const memo = new Map();
+  return (path) => {
+    if (memo.has(path)) return memo.get(path);
+    let node = schema;
+    const re = /([^.[\]]+)|\[(\d+)\]/g;
+    let m;
+    while (node && (m = re.exec(path)) !== null) {
+      if (m[2] !== undefined) node = node.items;
+      else node = (node.properties && node.properties[m[1]]) || (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+    }
+    const out = node ? { min: node.minimum, max: node.maximum, maxLength: node.maxLength, minLength: node.minLength } : {};
+    memo.set(path, out);
+    return out;
+  };
+}
+
 function context() {
   const { store, cat } = app;
   if (!lookups) {
@@ -62,9 +83,10 @@ function context() {
       defaults: patternMatcher({ ...formDefaults(app.form), ...(cat ? cat.defaults : {}) }),
       kinds: new Map(cat ? cat.catalogue.kinds.map((k) => [k.kind, k]) : []),
       cats: new Map(cat ? cat.catalogue.categories.map((c) => [c.id, c]) : []),
+      limits: schemaLimits(cat && cat.jsonSchema),
     };
   }
-  const { choices, defaults, kinds, cats } = lookups;
+  const { choices, defaults, kinds, cats, limits } = lookups;
   const reasons = new Map(((app.eval.result && app.eval.result.tierReport && app.eval.result.tierReport.reasons) || []).map((r) => [r.path, r]));
   return {
     doc: store.doc,
@@ -72,10 +94,14 @@ function context() {
     form: app.form,
     choices,
     defaultAt: defaults,
+    limits,
     kind: (k) => kinds.get(k),
     category: (c) => cats.get(c),
     tierReason: (p) => reasons.get(p),
     reg: (p) => app.rendered.add(p),
+    typed: (p) => app.typed.get(p),
+    setTyped: (p, d) => (d ? app.typed.set(p, d) : app.typed.delete(p)),
+    redraw: () => rerender(),
     probs: (p) => app.assign.get(p) || [],
     set: (p, v, coalesce) => store.change((d) => set(d, p, v), coalesce || ''),
     remove: (p, coalesce) => store.change((d) => remove(d, p), coalesce || ''),
