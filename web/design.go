@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/library"
@@ -44,6 +45,9 @@ type designData struct {
 	Owner       bool
 	Error       string
 	Forked      string
+	// NameMax is the most characters a name may have in the design's game
+	// (its form's name field), which the fork form enforces.
+	NameMax int
 }
 
 // designPage serves /designs/{id}: a design as the caller may read it,
@@ -71,6 +75,7 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 		data.Game, _ = s.game(s.defaultGame())
 	}
 	data.First = data.Game.ID == s.defaultGame()
+	data.NameMax = s.nameMax(data.Game.ID)
 	// Every number comes from the stored evaluation, read as its game's
 	// result; nothing is computed here.
 	switch {
@@ -110,7 +115,21 @@ func (s *Server) forkDesign(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/login?next="+urlEscape("/designs/"+r.PathValue("id")), http.StatusSeeOther)
 		return
 	}
-	nd, err := s.lib.Fork(r.Context(), u, r.PathValue("id"), library.ForkRequest{Name: strings.TrimSpace(r.PostFormValue("name"))})
+	name := strings.TrimSpace(r.PostFormValue("name"))
+	// The library renames a fork as asked; the name's limits are the
+	// game's, which its form carries: a copy's name is held to them here,
+	// before a copy that breaks them is made.
+	if d, err := s.lib.Design(r.Context(), u, r.PathValue("id")); err == nil {
+		game := d.Ruleset
+		if _, ok := s.games.Get(game); !ok {
+			game = s.defaultGame()
+		}
+		if max := s.nameMax(game); max > 0 && utf8.RuneCountInString(name) > max {
+			s.showDesign(w, r, http.StatusBadRequest, fmt.Sprintf("Fork refused: the name of the copy may have 1 to %d characters; it has %d.", max, utf8.RuneCountInString(name)))
+			return
+		}
+	}
+	nd, err := s.lib.Fork(r.Context(), u, r.PathValue("id"), library.ForkRequest{Name: name})
 	if err != nil {
 		if library.ErrorCode(err) == "" {
 			panic(err)
@@ -184,4 +203,21 @@ func fmtNum(v float64) string {
 		s = "0"
 	}
 	return s
+}
+
+// nameMax is the most characters the name field of a game's form takes,
+// or 0 when the form sets no limit.
+func (s *Server) nameMax(game string) int {
+	g, ok := s.games.Get(game)
+	if !ok {
+		return 0
+	}
+	for _, grp := range g.Form().Groups {
+		for _, f := range grp.Fields {
+			if f.Name == "name" {
+				return f.MaxLength
+			}
+		}
+	}
+	return 0
 }

@@ -173,6 +173,14 @@ func TestDesignAccountFlows(t *testing.T) {
 	if res, body := alice.do("POST", "/designs/"+id+"/fork", url.Values{"name": {"Alice Cruiser"}}, "cross-site"); res.StatusCode != 403 || !strings.Contains(body, "another site") {
 		t.Errorf("cross-site fork: %d, want 403", res.StatusCode)
 	}
+	// The copy's name is held to the game's limit (the form's name field,
+	// 80 characters), which the form's maxlength states too.
+	if res, body := alice.post("/designs/"+id+"/fork", url.Values{"name": {strings.Repeat("n", 120)}}); res.StatusCode != 400 || !strings.Contains(body, "1 to 80 characters; it has 120") {
+		t.Errorf("a fork named with 120 characters: %d, want 400 saying 1 to 80 characters", res.StatusCode)
+	}
+	if _, body := alice.get("/designs/" + id); !strings.Contains(body, `id="fork-name" name="name" value="Reference Cruiser" maxlength="80"`) {
+		t.Errorf("the fork form does not hold the name to 80 characters")
+	}
 	res, _ = alice.post("/designs/"+id+"/fork", url.Values{"name": {"Alice Cruiser"}})
 	loc := res.Header.Get("Location")
 	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/designs/") {
