@@ -166,7 +166,7 @@ func TestFieldsKeepTypedText(t *testing.T) {
 					if got := eval[string](tb, `document.querySelector('[data-path="`+p.path+`"]').value`); got != bad {
 						t.Errorf("%s %s: %s %s leaves %.20q in the field", game.ruleset, p.path, how, show, got)
 					}
-					msg := eval[string](tb, `(() => { const e = document.querySelector('[data-path="`+p.path+`"]').closest('.field').querySelector('.field-error'); return e ? e.textContent.trim() : ''; })()`)
+					msg := eval[string](tb, `(() => { const e = document.querySelector('[data-path="`+p.path+`"]').closest('.field').querySelector('.typed-error'); return e ? e.textContent.trim() : ''; })()`)
 					if !strings.Contains(msg, p.rule) {
 						t.Errorf("%s %s: %s %s shows the field error %q, want one saying %q", game.ruleset, p.path, how, show, msg, p.rule)
 					}
@@ -195,7 +195,7 @@ func TestFieldsKeepTypedText(t *testing.T) {
 			if d := eval[string](tb, `document.querySelector('.studio-inner').dataset.docRev`); d == docRev {
 				t.Errorf("%s %s: typing %q did not reach the document", game.ruleset, p.path, p.valid)
 			}
-			if n := eval[int](tb, `document.querySelector('[data-path="`+p.path+`"]').closest('.field').querySelectorAll('.field-error').length`); n != 0 {
+			if n := eval[int](tb, `document.querySelector('[data-path="`+p.path+`"]').closest('.field').querySelectorAll('.typed-error').length`); n != 0 {
 				t.Errorf("%s %s: the field error stays after typing %q", game.ruleset, p.path, p.valid)
 			}
 			if got := eval[string](tb, `document.querySelector('[data-path="`+p.path+`"]').value`); got != p.valid {

@@ -90,7 +90,7 @@ function typed(ctx, path, shown) {
 }
 
 function FieldError({ id, text }) {
-  return text ? html`<p class="field-error" id=${id} role="alert">Enter ${text}.</p>` : null;
+  return text ? html`<p class="typed-error" id=${id} role="alert">Enter ${text}.</p>` : null;
 }
 
 /** NumField edits a whole number; an empty box removes the field. What is
