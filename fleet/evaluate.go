@@ -374,7 +374,7 @@ func (r *run) ships() {
 				if s.Version == 0 {
 					what = "(latest version)"
 				}
-				r.add(RuleResolve, p+".design", "check the id and version, and that the design is readable by the fleet's owner (a public fleet: public or unlisted designs only); fleet files embed their designs instead", "design %s %s cannot be found or read", s.Design, what)
+				r.add(RuleResolve, p+".design", "check the id and version, and that the design is readable by the fleet's owner (a published fleet: public designs, and its owner's own unlisted ones); fleet files embed their designs instead", "design %s %s cannot be found or read", s.Design, what)
 			}
 		}
 		qok := r.quality(p, s.CrewQuality, s.CommandQuality, s.DamageControl, true)

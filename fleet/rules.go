@@ -36,7 +36,7 @@ const (
 var Rules = []RuleInfo{
 	{RuleDocument, designer.Error, "schema 1, ruleset metaverse, rules version 1; name 1-80 printable characters; exactly one of a CV or points limit; tier limit 0-3; at most 500 ships and 200 squadron entries; counts and qualities in range"},
 	{RuleReferences, designer.Error, "ship and squadron ids are 1-32 characters and unique; each ship names a design version or embeds a document, not both; the chain of command, tows, squadron assignments and the deployment name fleet ships"},
-	{RuleResolve, designer.Error, "every referenced design version exists and the fleet's owner may read it (a public fleet: public or unlisted designs only)"},
+	{RuleResolve, designer.Error, "every referenced design version exists and the fleet's owner may read it (a published fleet: public designs, and its owner's own unlisted ones)"},
 	{RuleLimit, designer.Error, "the fleet's points (or CV, for a CV limit) are within the limit"},
 	{RuleTier, designer.Error, "every design is within the tier limit"},
 	{RuleCiC, designer.Error, "a command ship has a CiC and commands at most the rating of its largest CiC in units (ships or sub-commanders)"},

@@ -29,6 +29,10 @@ import (
 //     legal.
 //   - Readers resolve the references with their own rights: a design that
 //     has since become private or been deleted shows as F-REF-01.
+//   - A published fleet fields another owner's design only while it is
+//     public, and a fleet shows another owner's design that is not public
+//     only to that design's owner: to everyone else it is "a design you
+//     cannot see" (fleethide.go; docs/fleets.md).
 
 // newFleetEvaluator returns the fleet evaluator of a Service over its
 // costing model (the built-in model over cat when ev is another
@@ -70,6 +74,18 @@ type FleetView struct {
 // the evaluation to report as F-REF-01. Every reference is read from the
 // store at once (readVersions), not one by one.
 func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (fleet.Designs, []ShipUpdate, error) {
+	var owner int64
+	if u != nil {
+		owner = u.ID
+	}
+	ds, ups, _, err := s.resolveSet(ctx, u, owner, f, vis)
+	return ds, ups, err
+}
+
+// resolveSet is resolve for a fleet of owner's (0: none, a document)
+// that also returns the designs and versions it read. A published fleet
+// fields another owner's design only while that design is public.
+func (s *Service) resolveSet(ctx context.Context, u *User, owner int64, f *fleet.Fleet, vis Visibility) (fleet.Designs, []ShipUpdate, *VersionSet, error) {
 	drs := designRefs(f)
 	refs := make([]VersionRef, len(drs))
 	for i, r := range drs {
@@ -77,7 +93,7 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 	}
 	set, err := s.readVersions(ctx, refs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ds := fleet.Designs{}
 	latest := map[string]int{}
@@ -85,7 +101,7 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 	for i, r := range drs {
 		n, ok := pinned[refs[i]]
 		if !ok {
-			n = resolveRef(u, set, refs[i], vis, ds, latest)
+			n = resolveRef(u, owner, set, refs[i], vis, ds, latest)
 			pinned[refs[i]] = n
 		}
 		if *r.n == 0 && n > 0 {
@@ -98,7 +114,7 @@ func (s *Service) resolve(ctx context.Context, u *User, f *fleet.Fleet, vis Visi
 			ups = append(ups, ShipUpdate{Ship: sh.ID, Design: sh.Design, Version: sh.Version, Latest: l})
 		}
 	}
-	return ds, ups, nil
+	return ds, ups, set, nil
 }
 
 // designRef is a ship's or squadron's reference to a library design:
@@ -158,7 +174,7 @@ func (s *Service) readVersions(ctx context.Context, refs []VersionRef) (*Version
 // are those of Service.Version: a design u may not read, or a version
 // other than the latest saved while the design was private and not u's,
 // does not resolve.
-func resolveRef(u *User, set *VersionSet, ref VersionRef, vis Visibility, ds fleet.Designs, latest map[string]int) int {
+func resolveRef(u *User, owner int64, set *VersionSet, ref VersionRef, vis Visibility, ds fleet.Designs, latest map[string]int) int {
 	d, v := set.Designs[ref.Design], set.Versions[ref]
 	if d == nil || v == nil || !CanRead(u, d) {
 		return 0
@@ -168,6 +184,9 @@ func resolveRef(u *User, set *VersionSet, ref VersionRef, vis Visibility, ds fle
 	}
 	if vis != Private && vis != "" && (d.Visibility == Private || v.Visibility == Private) {
 		return 0
+	}
+	if vis != Private && vis != "" && d.Visibility != Public && d.OwnerID != owner {
+		return 0 // a published fleet fields another owner's design only when public
 	}
 	doc, err := DecodeVersion(v)
 	if err != nil {
@@ -185,11 +204,18 @@ func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*
 	if f == nil {
 		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
 	}
-	ds, ups, err := s.resolve(ctx, u, f, Private)
+	var owner int64
+	if u != nil {
+		owner = u.ID
+	}
+	ds, ups, set, err := s.resolveSet(ctx, u, owner, f, Private)
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.FleetEvaluator().Evaluate(f, ds), ups, nil
+	r := s.FleetEvaluator().Evaluate(f, ds)
+	// The caller sent the document: only its result is rewritten.
+	ups = hideDesigns(hiddenDesigns(u, owner, Private, f, set), nil, r, ups)
+	return r, ups, nil
 }
 
 // prepareFleet resolves and evaluates f into a new fleet record of u's.
@@ -207,7 +233,7 @@ func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis
 	r := s.FleetEvaluator().Evaluate(f, ds)
 	if vis != Private && !r.Legal {
 		return nil, r, &Error{Code: EIllegal, Problems: r.Problems,
-			Message: "only a legal fleet can be public or unlisted, and it may field only public or unlisted designs; save it as private while you fix it"}
+			Message: "only a legal fleet can be public or unlisted, and it may field only public designs and your own unlisted ones; save it as private while you fix it"}
 	}
 	doc, err := json.Marshal(f)
 	if err != nil {
@@ -276,8 +302,9 @@ func DecodeFleetVersion(v *FleetVersion) (*fleet.Fleet, error) {
 	return f, nil
 }
 
-// view evaluates version v of f as u sees it.
-func (s *Service) fleetView(ctx context.Context, u *User, f *Fleet, v *FleetVersion) (*FleetView, error) {
+// fleetView evaluates version v of f as u sees it, the designs u may not
+// see hidden (hideDesigns) unless raw, for the Service's own use.
+func (s *Service) fleetView(ctx context.Context, u *User, f *Fleet, v *FleetVersion, raw bool) (*FleetView, error) {
 	doc, err := DecodeFleetVersion(v)
 	if err != nil {
 		return nil, err
@@ -286,14 +313,18 @@ func (s *Service) fleetView(ctx context.Context, u *User, f *Fleet, v *FleetVers
 	if owns(u, f) {
 		vis = Private // the owner sees what the owner may read
 	}
-	ds, ups, err := s.resolve(ctx, u, doc, vis)
+	ds, ups, set, err := s.resolveSet(ctx, u, f.OwnerID, doc, vis)
 	if err != nil {
 		return nil, err
 	}
 	if !owns(u, f) {
 		ups = nil // only the owner may move a fleet on
 	}
-	return &FleetView{Fleet: f, Document: doc, Result: s.FleetEvaluator().Evaluate(doc, ds), Updates: ups}, nil
+	fv := &FleetView{Fleet: f, Document: doc, Result: s.FleetEvaluator().Evaluate(doc, ds), Updates: ups}
+	if !raw {
+		fv.Updates = hideDesigns(hiddenDesigns(u, f.OwnerID, f.Visibility, doc, set), doc, fv.Result, fv.Updates)
+	}
+	return fv, nil
 }
 
 // Fleet returns fleet id as u may see it, evaluated with u's rights:
@@ -304,7 +335,7 @@ func (s *Service) Fleet(ctx context.Context, u *User, id string) (*FleetView, er
 	if err != nil {
 		return nil, err
 	}
-	return s.fleetView(ctx, u, f, &f.Latest)
+	return s.fleetView(ctx, u, f, &f.Latest, false)
 }
 
 // FleetVersionView returns version n of fleet id (0: the latest) as u may
@@ -318,7 +349,7 @@ func (s *Service) FleetVersionView(ctx context.Context, u *User, id string, n in
 	if err != nil {
 		return nil, err
 	}
-	return s.fleetView(ctx, u, f, v)
+	return s.fleetView(ctx, u, f, v, false)
 }
 
 // fleetVersion returns version n of f (0: the latest) as u may read it.
@@ -363,9 +394,20 @@ func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Prec
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.Fleet(ctx, u, cur.ID)
+	v, err := s.fleetView(ctx, u, cur, &cur.Latest, true) // the document is saved again whole
 	if err != nil {
 		return nil, err
+	}
+	hidden := map[string]bool{}
+	for _, up := range v.Updates {
+		hidden[up.Design] = true
+	}
+	shown, err := s.Fleet(ctx, u, cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, up := range shown.Updates {
+		delete(hidden, up.Design)
 	}
 	want := map[string]bool{}
 	for _, sh := range ships {
@@ -373,7 +415,7 @@ func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Prec
 	}
 	moved := 0
 	for _, up := range v.Updates {
-		if len(ships) > 0 && !want[up.Ship] {
+		if hidden[up.Design] || len(ships) > 0 && !want[up.Ship] {
 			continue
 		}
 		for i := range v.Document.Ships {
@@ -393,7 +435,7 @@ func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Prec
 		return nil, &Error{Code: EInvalid, Field: "ships", Message: "no newer design version for ship " + strings.Join(left, ", ")}
 	}
 	if moved == 0 {
-		return v, nil
+		return shown, nil
 	}
 	return s.UpdateFleet(ctx, u, cur.ID, pre, v.Document, "")
 }
@@ -425,10 +467,12 @@ func (s *Service) ForkFleet(ctx context.Context, u *User, id string, req ForkReq
 	if err != nil {
 		return nil, err
 	}
-	doc, err := DecodeFleetVersion(v)
+	// The copy keeps only what u may see of the source.
+	sv, err := s.fleetView(ctx, u, src, v, false)
 	if err != nil {
 		return nil, err
 	}
+	doc := sv.Document
 	if req.Name != "" {
 		doc.Name = req.Name
 	}
@@ -780,11 +824,25 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 			out.Deployed = true
 		}
 	}
-	ds, _, err := s.resolve(ctx, u, out.Document, vis)
+	var owner int64
+	fvis := Private
+	switch {
+	case out.Fleet != nil:
+		owner, fvis = out.Fleet.OwnerID, out.Fleet.Visibility
+	case u != nil:
+		owner = u.ID
+	}
+	ds, _, set, err := s.resolveSet(ctx, u, owner, out.Document, vis)
 	if err != nil {
 		return err
 	}
 	out.Result = s.fleets.Evaluate(out.Document, ds)
+	hidden := hiddenDesigns(u, owner, fvis, out.Document, set)
+	if out.Fleet == nil {
+		hideDesigns(hidden, nil, out.Result, nil) // the caller sent the document
+	} else {
+		hideDesigns(hidden, out.Document, out.Result, nil)
+	}
 	out.Problems = designer.Problems{}
 	if out.Deployed {
 		for _, p := range out.Result.Problems {

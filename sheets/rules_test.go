@@ -15,10 +15,9 @@ import (
 	"strings"
 	"testing"
 
-	"rsc.io/pdf"
-
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/internal/pdftext"
 )
 
 // unusualShip is the reference cruiser with a costing result whose
@@ -95,15 +94,9 @@ func TestPrintsCostingNumbers(t *testing.T) {
 // drawn.
 func shownStrings(t *testing.T, b []byte) map[string]bool {
 	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(b), int64(len(b)))
-	if err != nil {
-		t.Fatalf("parse PDF: %v", err)
-	}
 	out := map[string]bool{}
-	for i := 1; i <= r.NumPage(); i++ {
-		for _, s := range pageStrings(t, r.Page(i)) {
-			out[s.s] = true
-		}
+	for _, s := range pdftext.Strings(t, b) {
+		out[s] = true
 	}
 	return out
 }
