@@ -105,7 +105,7 @@ func TestFieldsKeepTypedText(t *testing.T) {
 			t.Fatalf("limits %+v without min and max", lim)
 		}
 		n := func(v int) string {
-			if v >= 10000 {
+			if v >= 1000 {
 				s := fmt.Sprint(v)
 				var b strings.Builder
 				for i, r := range s {
@@ -126,8 +126,10 @@ func TestFieldsKeepTypedText(t *testing.T) {
 		if name.MaxLength == 0 {
 			t.Fatalf("%s: the name has no MaxLength in the form description", game.ruleset)
 		}
+		desc := lims["description"]
 		probes := []probe{
 			{"name", fmt.Sprintf("1 to %d characters", name.MaxLength), "Typed Right", []string{longText, ""}},
+			{"description", fmt.Sprintf("up to %d,%03d characters", desc.MaxLength/1000, desc.MaxLength%1000), "A short one.", []string{longText}},
 		}
 		if game.ruleset == "battleshift" {
 			probes = append(probes,

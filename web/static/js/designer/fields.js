@@ -39,7 +39,7 @@ export function valueOf(ctx, path) {
   return v === undefined ? ctx.defaultAt(path) : v;
 }
 
-const big = (n) => (Math.abs(n) >= 10000 ? n.toLocaleString('en-GB') : String(n));
+const big = (n) => (Math.abs(n) >= 1000 ? n.toLocaleString('en-GB') : String(n));
 
 /** wholeRule says which whole numbers a number field takes, in the form's
  *  words ("a whole number from 1 to 21"). */
