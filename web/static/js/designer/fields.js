@@ -129,9 +129,11 @@ export function NumField({ ctx, path, label, hint, min: lo, max: hi, cls }) {
   };
   const errId = idFor(path, '-e');
   const err = t && t.error;
+  // A phone's number pad has no minus sign: a field that takes negative
+  // numbers gets the full keyboard.
   return html`<div class=${'field num ' + (cls || '')}>
     <label for=${id}>${label}</label>
-    <input id=${id} type="text" inputmode="numeric" autocomplete="off" data-path=${path} value=${t ? t.raw : shown}
+    <input id=${id} type="text" inputmode=${typeof min === 'number' && min >= 0 ? 'numeric' : undefined} autocomplete="off" data-path=${path} value=${t ? t.raw : shown}
       placeholder=${dflt === undefined ? undefined : String(dflt)} aria-invalid=${err ? 'true' : invalid(ctx, path)}
       aria-describedby=${describe(ctx, path, hint, err ? errId : undefined)} onInput=${onInput} />
     ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
