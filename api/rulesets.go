@@ -108,34 +108,10 @@ func (s *Server) rulesetAids(c *gin.Context) {
 		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s has no printed play aids yet", r.Info().Name), nil)
 		return
 	}
-	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
-	if err != nil {
-		s.optionsError(c, err)
-		return
-	}
-	tag := r.Info().ID + "-" + optionsTag(opt)
-	etag := fmt.Sprintf(`"aids-%s"`, tag)
-	c.Header("ETag", etag)
-	c.Header("Cache-Control", "public, max-age=3600")
-	if etagMatch(c.GetHeader("If-None-Match"), etag) {
-		c.Status(http.StatusNotModified)
-		c.Writer.WriteHeaderNow()
-		return
-	}
-	b, err := s.aids.get(tag, func() ([]byte, error) {
-		var out []byte
-		err := s.prints.Do(c.Request.Context(), func() error {
-			var err error
-			out, err = p.Aids(printOptions(opt, ""))
-			return err
-		})
-		return out, err
+	id := r.Info().ID
+	s.playAids(c, id, "slipway-"+id+"-play-aids.pdf", id+" play aids", func(opt sheets.Options) ([]byte, error) {
+		return p.Aids(printOptions(opt, ""))
 	})
-	if err != nil {
-		s.fail(c, fmt.Errorf("render %s play aids: %w", r.Info().ID, err))
-		return
-	}
-	s.pdf(c, "slipway-"+r.Info().ID+"-play-aids.pdf", b)
 }
 
 // printOptions are the seam's print options for sheets' options.

@@ -129,12 +129,26 @@ func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer
 // aidsPDF serves GET /api/v1/aids.pdf: the play-aid cards and the
 // plotting chart. No account needed.
 func (s *Server) aidsPDF(c *gin.Context) {
+	s.playAids(c, "", "slipway-play-aids.pdf", "play aids", func(opt sheets.Options) ([]byte, error) {
+		var buf bytes.Buffer
+		err := sheets.Aids(&buf, opt)
+		return buf.Bytes(), err
+	})
+}
+
+// playAids answers a play-aids PDF: the same bytes for everyone, so
+// tagged by the options (and game, prefixed to the tag when not empty),
+// cached per process and rendered through the PDF gate.
+func (s *Server) playAids(c *gin.Context, game, name, what string, render func(sheets.Options) ([]byte, error)) {
 	opt, err := sheets.OptionsFromQuery(c.Request.URL.Query())
 	if err != nil {
 		s.optionsError(c, err)
 		return
 	}
 	tag := optionsTag(opt)
+	if game != "" {
+		tag = game + "-" + tag
+	}
 	etag := fmt.Sprintf(`"aids-%s"`, tag)
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "public, max-age=3600")
@@ -144,18 +158,22 @@ func (s *Server) aidsPDF(c *gin.Context) {
 		return
 	}
 	b, err := s.aids.get(tag, func() ([]byte, error) {
-		var buf bytes.Buffer
-		err := s.prints.Do(c.Request.Context(), func() error { return sheets.Aids(&buf, opt) })
-		return buf.Bytes(), err
+		var out []byte
+		err := s.prints.Do(c.Request.Context(), func() error {
+			var err error
+			out, err = render(opt)
+			return err
+		})
+		return out, err
 	})
 	if err != nil {
 		if library.ErrorCode(err) == "" {
-			err = fmt.Errorf("render play aids: %w", err)
+			err = fmt.Errorf("render %s: %w", what, err)
 		}
 		s.fail(c, err)
 		return
 	}
-	s.pdf(c, "slipway-play-aids.pdf", b)
+	s.pdf(c, name, b)
 }
 
 // optionsError answers a bad paper, bw or one parameter. The error of
