@@ -2,9 +2,6 @@ package designer
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -121,34 +118,8 @@ func (v *validator) oneOf(rule string, at *loc, _, s string, allowed ...string) 
 
 // text reports an error unless s has lo-hi characters, all printable.
 func (v *validator) text(rule string, at *loc, _, s string, lo, hi int, multiline bool) {
-	n := utf8.RuneCountInString(s)
-	if n < lo || n > hi {
-		hint := fmt.Sprintf("give %d to %s characters", lo, ruleset.Thousands(hi))
-		if lo == 0 {
-			hint = fmt.Sprintf("shorten it to at most %s", ruleset.Count(hi, "character"))
-		}
-		if n == 0 {
-			v.errorf(rule, at, hint, "it is empty")
-			return
-		}
-		v.errorf(rule, at, hint, "it has %s; %d to %s are allowed", ruleset.Count(n, "character"), lo, ruleset.Thousands(hi))
-		return
-	}
-	if lo > 0 && strings.TrimSpace(s) == "" {
-		v.errorf(rule, at, "give it at least one visible character", "it is blank")
-		return
-	}
-	for _, r := range s {
-		if r >= 0x20 && r < 0x7f { // printable ASCII, as unicode.IsPrint has it
-			continue
-		}
-		if multiline && (r == '\n' || r == '\t') {
-			continue
-		}
-		if !unicode.IsPrint(r) && r != ' ' {
-			v.errorf(rule, at, "remove control and invisible characters", "it contains an invisible or control character (%U)", r)
-			return
-		}
+	if problem, fix := ruleset.CheckText(s, lo, hi, multiline); problem != "" {
+		v.errorf(rule, at, fix, "%s", problem)
 	}
 }
 

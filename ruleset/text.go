@@ -1,5 +1,12 @@
 package ruleset
 
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
 // The JSON Schema patterns of a text member, one place for every game's
 // schema: printable characters are Unicode letters, marks, numbers,
 // punctuation, symbols and the ASCII space, as unicode.IsPrint has it; a
@@ -24,4 +31,45 @@ func TextSchema(lo, hi int) map[string]any {
 		k["pattern"] = PatternNonBlank
 	}
 	return k
+}
+
+// CheckText checks a text member the way every game's rules do: lo-hi
+// characters, all printable (line breaks and tabs too when multiline),
+// and, when it is required (lo > 0), not blank. It returns what is wrong
+// and the fix, in a player's words about "it" (the caller names the
+// place), or two empty strings when the text is fine. A text that is fine
+// costs no allocation.
+func CheckText(s string, lo, hi int, multiline bool) (problem, fix string) {
+	n := utf8.RuneCountInString(s)
+	if n < lo || n > hi {
+		fix = fmt.Sprintf("give %d to %s characters", lo, Thousands(hi))
+		if lo == 0 {
+			fix = fmt.Sprintf("shorten it to at most %s", Count(hi, "character"))
+		}
+		if n == 0 {
+			return "it is empty", fix
+		}
+		return fmt.Sprintf("it has %s; %d to %s are allowed", Count(n, "character"), lo, Thousands(hi)), fix
+	}
+	if lo > 0 && strings.TrimSpace(s) == "" {
+		return "it is blank", "give it at least one visible character"
+	}
+	if r, ok := Unprintable(s, multiline); ok {
+		return fmt.Sprintf("it contains an invisible or control character (%U)", r), "remove control and invisible characters"
+	}
+	return "", ""
+}
+
+// Unprintable returns the first character of s that unicode.IsPrint
+// refuses (line breaks and tabs allowed when multiline).
+func Unprintable(s string, multiline bool) (rune, bool) {
+	for _, r := range s {
+		if r >= 0x20 && r < 0x7f || multiline && (r == '\n' || r == '\t') {
+			continue // printable ASCII, as unicode.IsPrint has it
+		}
+		if !unicode.IsPrint(r) {
+			return r, true
+		}
+	}
+	return 0, false
 }

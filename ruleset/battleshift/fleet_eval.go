@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/slipway/slipway/ruleset"
@@ -193,23 +192,9 @@ func (x *fleetRun) text(at *ruleset.Loc, what, s string, lo, hi int, multiline b
 		x.add(FleetRuleDocument, at, "give it at least one visible character", "%s is blank", what)
 		return
 	}
-	if c, ok := fleetUnprintable(s, multiline); ok {
+	if c, ok := ruleset.Unprintable(s, multiline); ok {
 		x.add(FleetRuleDocument, at, "remove control and invisible characters", "%s contains an invisible or control character (%U)", what, c)
 	}
-}
-
-// fleetUnprintable returns the first character of s that unicode.IsPrint
-// refuses (line breaks and tabs allowed when multiline).
-func fleetUnprintable(s string, multiline bool) (rune, bool) {
-	for _, c := range s {
-		if c >= 0x20 && c < 0x7f || multiline && (c == '\n' || c == '\t') {
-			continue
-		}
-		if !unicode.IsPrint(c) {
-			return c, true
-		}
-	}
-	return 0, false
 }
 
 // id checks a class, squadron or task-force id (BS-FDOC-02) and records
@@ -219,7 +204,7 @@ func (x *fleetRun) id(at *ruleset.Loc, kind, id string, seen map[string]int, i i
 		x.add(FleetRuleReferences, at, "give it an id of 1 to 32 printable characters, unique among the fleet's "+ruleset.Plural(kind), "%s %d's id %s is not 1 to 32 characters", ruleset.Capital(kind), i+1, fleetQuote(id))
 		return false
 	}
-	if c, bad := fleetUnprintable(id, false); bad {
+	if c, bad := ruleset.Unprintable(id, false); bad {
 		x.add(FleetRuleReferences, at, "remove control and invisible characters", "%s %d's id %s contains an invisible or control character (%U)", ruleset.Capital(kind), i+1, fleetQuote(id), c)
 		return false
 	}

@@ -66,31 +66,8 @@ func (v *validator) envelope() {
 // text reports BS-DOC-01 unless s has lo-hi characters, all printable
 // (line breaks and tabs too when multiline), and not blank when required.
 func (v *validator) text(at *ruleset.Loc, what, s string, lo, hi int, multiline bool) {
-	n := utf8.RuneCountInString(s)
-	if n < lo || n > hi {
-		hint := fmt.Sprintf("give %d to %d characters", lo, hi)
-		if lo == 0 {
-			hint = fmt.Sprintf("shorten it to at most %s", plural(hi, "character"))
-		}
-		if n == 0 {
-			v.errorf(RuleText, at, hint, "it is empty")
-			return
-		}
-		v.errorf(RuleText, at, hint, "it has %s; %d to %s are allowed", plural(n, "character"), lo, thousands(hi))
-		return
-	}
-	if lo > 0 && strings.TrimSpace(s) == "" {
-		v.errorf(RuleText, at, "give it at least one visible character", "it is blank")
-		return
-	}
-	for _, r := range s {
-		if r >= 0x20 && r < 0x7f || multiline && (r == '\n' || r == '\t') {
-			continue
-		}
-		if !unicode.IsPrint(r) && r != ' ' {
-			v.errorf(RuleText, at, "remove control and invisible characters", "it contains an invisible or control character (%U)", r)
-			return
-		}
+	if problem, fix := ruleset.CheckText(s, lo, hi, multiline); problem != "" {
+		v.errorf(RuleText, at, fix, "%s", problem)
 	}
 }
 
