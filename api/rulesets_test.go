@@ -128,14 +128,7 @@ func TestDesignKeepsItsGame(t *testing.T) {
 	e := newEnv(t)
 	c := e.withToken("gamer")
 	mv := c.create(t, "Metaverse Cruiser", "private")
-	raw, err := os.ReadFile("../data/battleshift/samples/generic-fast-attack-cruiser.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bs map[string]any
-	if err := json.Unmarshal(raw, &bs); err != nil {
-		t.Fatal(err)
-	}
+	bs := battleshiftSample(t, "generic-fast-attack-cruiser")
 	r := c.do("PUT", "/api/v1/designs/"+mv.ID, map[string]any{"design": bs}, "If-Match", `"v1"`).want(t, 400)
 	if !strings.Contains(string(r.Body), "ruleset") || !strings.Contains(string(r.Body), "Metaverse design") {
 		t.Errorf("PUT of a Battleshift document onto a Metaverse design: %s", r.Body)
@@ -223,14 +216,7 @@ func TestBattleshiftFleetRoutes(t *testing.T) {
 func TestCompareIsMetaverses(t *testing.T) {
 	e := newEnv(t)
 	c := e.withToken("comparer")
-	raw, err := os.ReadFile("../data/battleshift/samples/generic-fleet-cruiser.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bs map[string]any
-	if err := json.Unmarshal(raw, &bs); err != nil {
-		t.Fatal(err)
-	}
+	bs := battleshiftSample(t, "generic-fleet-cruiser")
 	var made struct{ ID string }
 	c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 201).decode(t, &made)
 	bs["size"] = 4
@@ -247,14 +233,7 @@ func TestCompareIsMetaverses(t *testing.T) {
 func TestBattleshiftPrints(t *testing.T) {
 	e := newEnv(t)
 	c := e.withToken("printer")
-	raw, err := os.ReadFile("../data/battleshift/samples/generic-behemoth.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bs map[string]any
-	if err := json.Unmarshal(raw, &bs); err != nil {
-		t.Fatal(err)
-	}
+	bs := battleshiftSample(t, "generic-behemoth")
 	var made struct{ ID string }
 	c.do("POST", "/api/v1/designs", map[string]any{"design": bs}).want(t, 201).decode(t, &made)
 	isPDF := func(what string, r *resp) {
@@ -305,4 +284,19 @@ func TestBattleshiftFleetBounded(t *testing.T) {
 			t.Errorf("/fleets/%s: no R-LIM-07 count", route)
 		}
 	}
+}
+
+// battleshiftSample returns a Battleshift sample document (file name
+// without .json) as a generic JSON object.
+func battleshiftSample(t *testing.T, name string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile("../data/battleshift/samples/" + name + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
