@@ -147,7 +147,7 @@ func factionHelp(cat *Catalogue) string {
 		for j, r := range f.Requires {
 			names[j] = cat.Kind(r).Name
 		}
-		parts[i] = f.Name + " ships carry " + list(names, "and")
+		parts[i] = f.Name + " ships carry " + ruleset.List(names, "and")
 	}
 	return "A faction's ships carry its traits: " + strings.Join(parts, "; ") + ". A generic ship may carry anything."
 }

@@ -93,7 +93,7 @@ func (v *validator) faction() {
 	for i, x := range v.cat.Factions {
 		names[i] = x.Name
 	}
-	v.errorf(RuleFaction, ruleset.Root("faction"), "choose "+list(names, "or")+", or Generic for a ship of no faction",
+	v.errorf(RuleFaction, ruleset.Root("faction"), "choose "+ruleset.List(names, "or")+", or Generic for a ship of no faction",
 		"%s is not a Battleshift faction", quoted(f))
 }
 
@@ -256,7 +256,7 @@ func (v *validator) destroyerArms() string {
 			w = append(w, strings.ToLower(k.Plural))
 		}
 	}
-	return list(w, "and")
+	return ruleset.List(w, "and")
 }
 
 // space checks BS-SPACE-01 and gives the BS-SPACE-02 advice.
@@ -347,7 +347,7 @@ func (v *validator) factionTraits() {
 	if len(missing) == 0 {
 		return
 	}
-	lacks := "lacks " + list(missing, "and")
+	lacks := "lacks " + ruleset.List(missing, "and")
 	switch {
 	case len(missing) < len(need):
 	case len(need) == 1:
@@ -357,8 +357,8 @@ func (v *validator) factionTraits() {
 	default:
 		lacks = "carries none of them"
 	}
-	v.errorf(RuleFactionKind, ruleset.Root("faction"), "add "+list(missing, "and")+" to the systems, or change the faction",
-		"%s ships carry %s, and this one %s", f.Name, list(need, "and"), lacks)
+	v.errorf(RuleFactionKind, ruleset.Root("faction"), "add "+ruleset.List(missing, "and")+" to the systems, or change the faction",
+		"%s ships carry %s, and this one %s", f.Name, ruleset.List(need, "and"), lacks)
 }
 
 // experimental gives the BS-EXP-01 warning, naming the experimental
@@ -381,7 +381,7 @@ func (v *validator) experimental() {
 		}
 	}
 	v.warnf(RuleExperiment, ruleset.Root("systems"), "a fleet fields it only when the players agree to allow experimental systems",
-		"%s uses experimental systems: %s", v.words, list(names, "and"))
+		"%s uses experimental systems: %s", v.words, ruleset.List(names, "and"))
 }
 
 // quoted writes a value a player typed inside a sentence, in

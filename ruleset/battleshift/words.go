@@ -171,15 +171,3 @@ func choices(ways []string) string {
 	}
 	return strings.Join(ways[:len(ways)-1], ", ") + ", or " + ways[len(ways)-1]
 }
-
-// list joins words as a sentence does: "a", "a and b", "a, b and c"
-// (with "or" for or).
-func list(words []string, conj string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
-}

@@ -1,6 +1,10 @@
 package battleshift
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/slipway/slipway/ruleset"
+)
 
 // TestWords pins the small words problems and help are made of.
 func TestWords(t *testing.T) {
@@ -19,7 +23,7 @@ func TestWords(t *testing.T) {
 		{Coef{PerSize: 2, PerHalfSize: -1, Base: 3}.Formula(), "2 × size − ⌈size/2⌉ + 3"},
 		{Coef{PerSize: 1}.Price(), "the size"}, {Coef{PerHalfSize: 1}.Price(), "half the size, rounded up"}, {Coef{PerSize: 3}.Price(), "3 per size"},
 		{choices([]string{"a"}), "a"}, {choices([]string{"a", "b"}), "a, or b"}, {choices([]string{"a", "b", "c"}), "a, b, or c"},
-		{list([]string{"a", "b", "c"}, "and"), "a, b and c"}, {thousands(4000), "4,000"}, {thousands(-1234567), "−1,234,567"},
+		{ruleset.List([]string{"a", "b", "c"}, "and"), "a, b and c"}, {thousands(4000), "4,000"}, {thousands(-1234567), "−1,234,567"},
 		{units(1), "1 space unit"}, {points(-1), "−1 point"}, {signed(6), "+6"}, {signed(-8), "−8"},
 		{lb.priceWords(), "Takes 1 space unit."}, {fast.priceWords(), "Takes space units equal to half the size, rounded up, or costs 2 points per size instead."},
 		{nosh.priceWords(), "Takes 4 points per size off the cost."}, {cat.Kind("broadsideBattery").priceWords(), "Takes 2 space units and costs 5 points."},
