@@ -203,7 +203,7 @@ func Aids(w io.Writer, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("sheets: aids: %w", err)
 	}
-	c.pdf.SetTitle("Metaverse play aids", false)
+	c.setTitle("Metaverse play aids", false)
 	cards := aidCards(c)
 	for _, p := range layoutCards(pg, cards, opt.OnePerPage) {
 		c.addPage(false)

@@ -46,6 +46,17 @@ var bsCatalogue = sync.OnceValue(func() *battleshift.Catalogue { return battlesh
 // Sheet prints the class sheet of d, a *battleshift.Class, from ev, its
 // *battleshift.Result.
 func (BattleshiftPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions) ([]byte, error) {
+	return bsClassSheet(d, ev, o, false)
+}
+
+// SheetSVG draws the class sheet Sheet prints as one SVG drawing, from
+// the same layout (see svg.go).
+func (BattleshiftPrinter) SheetSVG(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions) ([]byte, error) {
+	return bsClassSheet(d, ev, o, true)
+}
+
+// bsClassSheet prints the class sheet as a PDF or an SVG.
+func bsClassSheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions, svg bool) ([]byte, error) {
 	cl, ok := d.(*battleshift.Class)
 	if !ok || cl == nil {
 		return nil, fmt.Errorf("sheets: battleshift class sheet: the design is a %T, not a Battleshift class", d)
@@ -54,11 +65,15 @@ func (BattleshiftPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o rules
 	if !ok || r == nil {
 		return nil, fmt.Errorf("sheets: battleshift class sheet of %q: the evaluation is a %T, not a Battleshift result", clean(cl.Name), ev)
 	}
-	doc, err := newBSDoc(o, cl.Name)
+	newDoc := newBSDoc
+	if svg {
+		newDoc = newBSSVG
+	}
+	doc, err := newDoc(o, cl.Name)
 	if err != nil {
 		return nil, fmt.Errorf("sheets: battleshift class sheet: %w", err)
 	}
-	doc.c.pdf.SetTitle(clean(cl.Name)+" - Battleshift class sheet", true)
+	doc.c.setTitle(clean(cl.Name)+" - Battleshift class sheet", true)
 	doc.model = clean(r.ModelVersion)
 	doc.classSheet(cl, r)
 	return doc.finish("class sheet of " + clean(cl.Name))
@@ -80,7 +95,7 @@ func (BattleshiftPrinter) FleetPack(f ruleset.Fleet, ev ruleset.FleetEvaluation,
 	if err != nil {
 		return nil, fmt.Errorf("sheets: battleshift fleet pack: %w", err)
 	}
-	doc.c.pdf.SetTitle(clean(fl.Name)+" - Battleshift fleet pack", true)
+	doc.c.setTitle(clean(fl.Name)+" - Battleshift fleet pack", true)
 	fp := newBSFleet(fl, r)
 	doc.foot = fleetFoot(r)
 	doc.model = clean(r.ModelVersion)
@@ -96,7 +111,7 @@ func (BattleshiftPrinter) Aids(o ruleset.PrintOptions) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sheets: battleshift play aids: %w", err)
 	}
-	doc.c.pdf.SetTitle("Battleshift quick reference", false)
+	doc.c.setTitle("Battleshift quick reference", false)
 	doc.foot = "Battleshift quick reference"
 	doc.quickReference()
 	doc.orderSheet(nil)
@@ -139,10 +154,23 @@ func newBSDoc(o ruleset.PrintOptions, name string) (*bsDoc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return bsDocOn(c, pg, o, name), nil
+}
+
+// newBSSVG starts a landscape SVG drawing of the paper and colours of o.
+func newBSSVG(o ruleset.PrintOptions, name string) (*bsDoc, error) {
+	c, pg, err := newSVGCanvas(Options{Paper: o.Paper, BW: o.BW}, true)
+	if err != nil {
+		return nil, err
+	}
+	return bsDocOn(c, pg, o, name), nil
+}
+
+func bsDocOn(c *canvas, pg paper, o ruleset.PrintOptions, name string) *bsDoc {
 	d := &bsDoc{c: c, pg: pg, cat: bsCatalogue(), url: clean(o.URL)}
 	d.printable = Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	d.foot = clean(name)
-	return d, nil
+	return d
 }
 
 // newPage starts a page with a title bar: title on the left, a tag on the
@@ -181,9 +209,9 @@ func (d *bsDoc) finish(what string) ([]byte, error) {
 	for i, p := range d.pages {
 		p.Elements = append(p.Elements, d.footer(b, i+1, len(d.pages)))
 	}
-	for _, p := range d.pages {
-		d.c.addPage(true)
-		p.render(d.c)
+	d.c.drawPages(d.pages, func() { d.c.addPage(true) })
+	if d.c.svg != nil {
+		return d.c.svg.bytes(), nil
 	}
 	var buf bytes.Buffer
 	if err := d.c.writeTagged(&buf); err != nil {
@@ -502,7 +530,7 @@ func (d *bsDoc) bsCell(kind, title, note string, rows []rowSpec) *cell {
 			}
 			bar := &Element{Kind: "bar", Box: Box{x, y, w, barH}, draw: func(c *canvas, e *Element) {
 				c.setFill(ink())
-				c.pdf.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
+				c.d.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
 			}}
 			titleSt := textStyle{"B", 9, paperWhite(), "L"}
 			noteSt := textStyle{"", 7, paperWhite(), "R"}

@@ -56,9 +56,15 @@ type catStyle struct {
 	pattern int
 }
 
-// canvas wraps a gofpdf document with the sheet's drawing vocabulary.
+// canvas is the sheet's drawing vocabulary over a surface: the gofpdf
+// document of a PDF, or the SVG writer of a preview. Layout measures text
+// with it (the same measure for both) and pages draw themselves on it.
 type canvas struct {
+	d surface
+	// pdf is the document when the canvas prints a PDF (d is then pdf),
+	// svg the writer when it draws an SVG; exactly one is set.
 	pdf   *gofpdf.Fpdf
+	svg   *svgSurface
 	bw    bool
 	cat   *designer.Catalogue
 	cats  map[string]catStyle
@@ -74,7 +80,7 @@ type canvas struct {
 	preferWhole         bool
 }
 
-// newCanvas starts a deterministic landscape or portrait document.
+// newCanvas starts a deterministic landscape or portrait PDF document.
 func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 	p, err := opt.paper()
 	if err != nil {
@@ -99,7 +105,7 @@ func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 	pdf.SetLineCapStyle("round")
 	pdf.SetLineJoinStyle("round")
 	// Fonts are added when text first needs them (see selectFont).
-	c := &canvas{pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts(),
+	c := &canvas{d: pdf, pdf: pdf, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts(),
 		added: map[string]bool{}}
 	c.cats = categoryStyles(c.cat)
 	c.setFont("", 8)
@@ -107,6 +113,46 @@ func newCanvas(opt Options, landscape bool) (*canvas, paper, error) {
 		p.w, p.h = p.h, p.w
 	}
 	return c, p, nil
+}
+
+// newSVGCanvas starts an SVG drawing of pages of opt's paper, landscape
+// or portrait, laid out exactly as newCanvas's PDF would be.
+func newSVGCanvas(opt Options, landscape bool) (*canvas, paper, error) {
+	p, err := opt.paper()
+	if err != nil {
+		return nil, p, err
+	}
+	sv := newSVGSurface()
+	c := &canvas{d: sv, svg: sv, bw: opt.BW, cat: designer.BuiltinCatalogue(), base: p, fonts: fonts(),
+		added: map[string]bool{}}
+	c.cats = categoryStyles(c.cat)
+	c.setFont("", 8)
+	if landscape {
+		p.w, p.h = p.h, p.w
+	}
+	return c, p, nil
+}
+
+// setTitle names the document: the PDF's title, the SVG's <title>.
+func (c *canvas) setTitle(title string, utf8 bool) {
+	if c.pdf != nil {
+		c.pdf.SetTitle(title, utf8)
+		return
+	}
+	c.svg.title = title
+}
+
+// drawPages draws pages, each on a new page: of the PDF, started by
+// addPDF, or of the SVG, stacked one under another.
+func (c *canvas) drawPages(pages []*Page, addPDF func()) {
+	for _, p := range pages {
+		if c.svg != nil {
+			c.svg.beginPage(p.W, p.H)
+		} else {
+			addPDF()
+		}
+		p.render(c)
+	}
 }
 
 // categoryStyles derives each category's print style from the catalogue:
@@ -141,24 +187,24 @@ func (c *canvas) setFill(col rgb) {
 	if c.bw {
 		col = col.grey()
 	}
-	c.pdf.SetFillColor(col.r, col.g, col.b)
+	c.d.SetFillColor(col.r, col.g, col.b)
 }
 
 func (c *canvas) setStroke(col rgb) {
 	if c.bw {
 		col = col.grey()
 	}
-	c.pdf.SetDrawColor(col.r, col.g, col.b)
+	c.d.SetDrawColor(col.r, col.g, col.b)
 }
 
 func (c *canvas) setTextColour(col rgb) {
 	if c.bw {
 		col = col.grey()
 	}
-	c.pdf.SetTextColor(col.r, col.g, col.b)
+	c.d.SetTextColor(col.r, col.g, col.b)
 }
 
-func (c *canvas) lineWidth(w float64) { c.pdf.SetLineWidth(w) }
+func (c *canvas) lineWidth(w float64) { c.d.SetLineWidth(w) }
 
 // setFont selects the embedded face for style ("", "B", "I", "BI") at
 // size points, for measuring and for the text drawn next. There are two
@@ -179,7 +225,7 @@ func (c *canvas) selectFont(s string) {
 	if c.preferWhole || c.fonts.family(s) == fontFamily {
 		family = fontFamily
 	}
-	if !c.added[family] {
+	if c.pdf != nil && !c.added[family] {
 		regular, bold := regularTTF, boldTTF
 		if family == latinFontFamily {
 			regular, bold = c.fonts.latinRegular, c.fonts.latinBold
@@ -190,7 +236,7 @@ func (c *canvas) selectFont(s string) {
 	}
 	style := strings.Trim(c.font, "I")
 	if family != c.pdfFamily || style != c.pdfStyle || c.size != c.pdfSize {
-		c.pdf.SetFont(family, style, c.size)
+		c.d.SetFont(family, style, c.size)
 		c.pdfFamily, c.pdfStyle, c.pdfSize = family, style, c.size
 	}
 }
@@ -201,15 +247,10 @@ const slant = 0.2
 func (c *canvas) italic() bool { return strings.Contains(c.font, "I") }
 
 // width measures clean text in the current font, in millimetres, with the
-// embedded face's advance widths (the ones written into the PDF). Italic
-// text is wider by how far its capitals lean.
+// embedded face's advance widths (the ones written into the PDF, see
+// fontSet.textWidth). Italic text is wider by how far its capitals lean.
 func (c *canvas) width(s string) float64 {
-	f := c.fonts.face(c.font)
-	w := 0
-	for _, r := range s {
-		w += f.advance(r)
-	}
-	mm := float64(w) * c.size * ptToMM / 1000
+	mm := c.fonts.textWidth(c.font, c.size, s)
 	if c.italic() && s != "" {
 		mm += slant * c.capHeight()
 	}
@@ -302,13 +343,13 @@ func (c *canvas) text(x, y float64, s string) {
 	}
 	c.selectFont(s)
 	if !c.italic() {
-		c.pdf.Text(x, y, s)
+		c.d.Text(x, y, s)
 		return
 	}
-	c.pdf.TransformBegin()
-	c.pdf.TransformSkewX(math.Atan(slant)*180/math.Pi, x, y)
-	c.pdf.Text(x, y, s)
-	c.pdf.TransformEnd()
+	c.d.TransformBegin()
+	c.d.TransformSkewX(math.Atan(slant)*180/math.Pi, x, y)
+	c.d.Text(x, y, s)
+	c.d.TransformEnd()
 }
 
 // textIn prints s in box b, aligned "L", "C" or "R", vertically centred
@@ -327,16 +368,16 @@ func (c *canvas) textIn(b Box, s, align string) {
 }
 
 // rect draws a rectangle: style "D" outline, "F" fill, "FD" both.
-func (c *canvas) rect(b Box, style string) { c.pdf.Rect(b.X, b.Y, b.W, b.H, style) }
+func (c *canvas) rect(b Box, style string) { c.d.Rect(b.X, b.Y, b.W, b.H, style) }
 
 // rrect draws a rounded rectangle with corner radius r.
 func (c *canvas) rrect(b Box, r float64, style string) {
-	c.pdf.RoundedRect(b.X, b.Y, b.W, b.H, r, "1234", style)
+	c.d.RoundedRect(b.X, b.Y, b.W, b.H, r, "1234", style)
 }
 
-func (c *canvas) line(x1, y1, x2, y2 float64) { c.pdf.Line(x1, y1, x2, y2) }
+func (c *canvas) line(x1, y1, x2, y2 float64) { c.d.Line(x1, y1, x2, y2) }
 
-func (c *canvas) circle(x, y, r float64, style string) { c.pdf.Circle(x, y, r, style) }
+func (c *canvas) circle(x, y, r float64, style string) { c.d.Circle(x, y, r, style) }
 
 // poly draws a closed polygon through points given as x, y pairs.
 func (c *canvas) poly(style string, xy ...float64) {
@@ -344,7 +385,7 @@ func (c *canvas) poly(style string, xy ...float64) {
 	for i := 0; i+1 < len(xy); i += 2 {
 		pts = append(pts, gofpdf.PointType{X: xy[i], Y: xy[i+1]})
 	}
-	c.pdf.Polygon(pts, style)
+	c.d.Polygon(pts, style)
 }
 
 // sector draws a pie slice centred on x, y from angle a0 to a1 degrees,
@@ -356,12 +397,12 @@ func (c *canvas) sector(x, y, r, a0, a1 float64, style string) {
 		a := (a0 + (a1-a0)*float64(i)/float64(steps)) * math.Pi / 180
 		pts = append(pts, gofpdf.PointType{X: x + r*math.Sin(a), Y: y - r*math.Cos(a)})
 	}
-	c.pdf.Polygon(pts, style)
+	c.d.Polygon(pts, style)
 }
 
 // hatch fills box b with the black-and-white pattern n, clipped to b.
 func (c *canvas) hatch(b Box, n int) {
-	c.pdf.ClipRect(b.X, b.Y, b.W, b.H, false)
+	c.d.ClipRect(b.X, b.Y, b.W, b.H, false)
 	c.lineWidth(0.15)
 	c.setStroke(rgb{120, 120, 120})
 	step := 1.0
@@ -395,7 +436,7 @@ func (c *canvas) hatch(b Box, n int) {
 			c.line(b.X+d, b.Y, b.X+d+b.H, b.Y+b.H)
 		}
 	}
-	c.pdf.ClipEnd()
+	c.d.ClipEnd()
 	c.forgetFont()
 }
 

@@ -34,7 +34,7 @@ func Cards(w io.Writer, ships []Ship, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("sheets: cards: %w", err)
 	}
-	c.pdf.SetTitle("Ship cards", false)
+	c.setTitle("Ship cards", false)
 	var cards []cardFunc
 	for i, s := range ships {
 		if err := s.check(fmt.Sprintf("cards: ship %d", i+1)); err != nil {

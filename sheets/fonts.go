@@ -132,6 +132,20 @@ func (fs *fontSet) face(style string) *face {
 	return &fs.regular
 }
 
+// textWidth is the width in millimetres of clean text s in style ("" or
+// "B"; an italic's lean is the canvas's to add) at size points: the sum of
+// the embedded face's advance widths, as the PDF's width array has them.
+// It is the one measure of text: layout, the PDF and the SVG preview all
+// use it, so text wraps and truncates the same on paper and on screen.
+func (fs *fontSet) textWidth(style string, size float64, s string) float64 {
+	f := fs.face(style)
+	w := 0
+	for _, r := range s {
+		w += f.advance(r)
+	}
+	return float64(w) * size * ptToMM / 1000
+}
+
 // advance is the width of rune r in thousandths of the font size, as
 // gofpdf measures it.
 func (f *face) advance(r rune) int {

@@ -608,7 +608,7 @@ func drawAnsible(c *canvas, b Box, a IconArgs) {
 func drawCMPod(c *canvas, b Box, a IconArgs) {
 	p := newPen(c, b, a)
 	p.lw(0.07)
-	p.c.pdf.RoundedRect(p.x(0.10), p.y(0.34), 0.56*b.W, 0.32*b.H, 0.16*b.W, "1234", "F")
+	p.c.d.RoundedRect(p.x(0.10), p.y(0.34), 0.56*b.W, 0.32*b.H, 0.16*b.W, "1234", "F")
 	p.line(0.72, 0.50, 0.94, 0.50)
 	p.line(0.70, 0.34, 0.90, 0.18)
 	p.line(0.70, 0.66, 0.90, 0.82)
@@ -617,9 +617,9 @@ func drawCMPod(c *canvas, b Box, a IconArgs) {
 func drawStealth(c *canvas, b Box, a IconArgs) {
 	p := newPen(c, b, a)
 	p.lw(0.07)
-	p.c.pdf.SetDashPattern([]float64{0.06 * b.W, 0.05 * b.W}, 0)
+	p.c.d.SetDashPattern([]float64{0.06 * b.W, 0.05 * b.W}, 0)
 	p.poly("D", 0.5, 0.06, 0.90, 0.90, 0.5, 0.70, 0.10, 0.90)
-	p.c.pdf.SetDashPattern(nil, 0)
+	p.c.d.SetDashPattern(nil, 0)
 }
 
 func drawCloak(c *canvas, b Box, a IconArgs) {

@@ -83,14 +83,14 @@ func (p *Page) render(c *canvas) {
 	}
 	c.planFonts(p)
 	if p.Scale > 0 {
-		c.pdf.TransformBegin()
-		c.pdf.TransformScale(p.Scale*100, p.Scale*100, p.W/2, p.H/2)
+		c.d.TransformBegin()
+		c.d.TransformScale(p.Scale*100, p.Scale*100, p.W/2, p.H/2)
 	}
 	for _, e := range p.Elements {
 		draw(e)
 	}
 	if p.Scale > 0 {
-		c.pdf.TransformEnd()
+		c.d.TransformEnd()
 		c.forgetFont()
 	}
 }

@@ -181,7 +181,7 @@ func (sc *sheetCtx) titledCell(kind, title string, labels func(x, y, w float64) 
 			}
 			bar := &Element{Kind: "bar", Box: Box{x, y, w, titleH}, draw: func(c *canvas, e *Element) {
 				c.setFill(ink())
-				c.pdf.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
+				c.d.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
 			}}
 			bar.add(txt(sc.c, Box{x + 2, y, w - 4, titleH}, t, textStyle{"B", 8, paperWhite(), "L"}))
 			out := []*Element{bar}

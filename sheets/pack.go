@@ -33,7 +33,7 @@ func pack(w io.Writer, ships []Ship, info *FleetInfo, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("sheets: pack: %w", err)
 	}
-	c.pdf.SetTitle("Fleet pack", false)
+	c.setTitle("Fleet pack", false)
 
 	land := c.base
 	land.w, land.h = land.h, land.w

@@ -45,13 +45,13 @@ func (p pen) circle(u, v, r float64, style string) { p.c.circle(p.x(u), p.y(v), 
 
 // ellipse draws an ellipse with radii in box widths and heights.
 func (p pen) ellipse(u, v, ru, rv, rot float64, style string) {
-	p.c.pdf.Ellipse(p.x(u), p.y(v), ru*p.b.W, rv*p.b.H, rot, style)
+	p.c.d.Ellipse(p.x(u), p.y(v), ru*p.b.W, rv*p.b.H, rot, style)
 }
 
 // arc draws part of a circle outline; angles in degrees, counter-clockwise
 // from the positive x axis as gofpdf counts them.
 func (p pen) arc(u, v, r, a0, a1 float64) {
-	p.c.pdf.Arc(p.x(u), p.y(v), r*p.b.W, r*p.b.W, 0, a0, a1, "D")
+	p.c.d.Arc(p.x(u), p.y(v), r*p.b.W, r*p.b.W, 0, a0, a1, "D")
 }
 
 // rect draws a rectangle given by unit corner and size.

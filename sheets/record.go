@@ -27,13 +27,28 @@ func RecordSheet(w io.Writer, s Ship, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("sheets: record sheet: %w", err)
 	}
-	c.pdf.SetTitle(clean(s.Design.Name)+" - record sheet", true)
-	pages := layoutRecord(c, pg, s)
-	for _, p := range pages {
-		c.pdf.AddPage()
-		p.render(c)
-	}
+	c.setTitle(clean(s.Design.Name)+" - record sheet", true)
+	c.drawPages(layoutRecord(c, pg, s), func() { c.pdf.AddPage() })
 	if err := c.writeTagged(w); err != nil {
+		return fmt.Errorf("sheets: record sheet of %q: %w", clean(s.Design.Name), err)
+	}
+	return nil
+}
+
+// RecordSheetSVG writes the record sheet of s as one SVG drawing: the
+// pages RecordSheet prints, from the same layout drawn on the SVG
+// backend, one under another (see svg.go). It is the designer's preview.
+func RecordSheetSVG(w io.Writer, s Ship, opt Options) error {
+	if err := s.check("record sheet"); err != nil {
+		return err
+	}
+	c, pg, err := newSVGCanvas(opt, true)
+	if err != nil {
+		return fmt.Errorf("sheets: record sheet: %w", err)
+	}
+	c.setTitle("Record sheet of "+clean(s.Design.Name), true)
+	c.drawPages(layoutRecord(c, pg, s), nil)
+	if _, err := w.Write(c.svg.bytes()); err != nil {
 		return fmt.Errorf("sheets: record sheet of %q: %w", clean(s.Design.Name), err)
 	}
 	return nil
@@ -119,7 +134,7 @@ func (sc *sheetCtx) column(b Box) *Element {
 	}}
 	top := &Element{Kind: "masthead", Box: Box{b.X, b.Y, b.W, 5}, draw: func(c *canvas, e *Element) {
 		c.setFill(ink())
-		c.pdf.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
+		c.d.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
 	}}
 	top.add(txt(sc.c, Box{b.X + 1.5, b.Y, b.W - 3, 5}, "STARSHIP RECORD SHEET", textStyle{"B", 5.6, paperWhite(), "C"}))
 	col.add(top)

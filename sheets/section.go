@@ -37,7 +37,7 @@ func (sc *sheetCtx) sectionCell(ns designer.NamedSection, col int, w float64) *c
 	ce.header = func(x, y, w float64, cont bool) []*Element {
 		bar := &Element{Kind: "bar", Box: Box{x, y, w, barH}, draw: func(c *canvas, e *Element) {
 			c.setFill(ink())
-			c.pdf.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
+			c.d.RoundedRect(e.Box.X, e.Box.Y, e.Box.W, e.Box.H, 1.2, "12", "F")
 		}}
 		label := name
 		if cont {
@@ -382,9 +382,9 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 		return []*Element{{Kind: "rule", Box: Box{x, y, w, 1.4}, draw: func(c *canvas, e *Element) {
 			c.lineWidth(0.2)
 			c.setStroke(rule())
-			c.pdf.SetDashPattern([]float64{0.6, 0.6}, 0)
+			c.d.SetDashPattern([]float64{0.6, 0.6}, 0)
 			c.line(e.Box.X, e.Box.Y+0.7, e.Box.Right(), e.Box.Y+0.7)
-			c.pdf.SetDashPattern(nil, 0)
+			c.d.SetDashPattern(nil, 0)
 		}}}
 	}}}
 	for _, ln := range layoutFlow(items, w, systemH) {
