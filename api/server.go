@@ -126,6 +126,8 @@ func (s *Server) routes() {
 
 	v1.POST("/evaluate", s.evaluate)
 	v1.POST("/validate", s.validateDesign)
+	v1.POST("/sheet.svg", s.draftSheetSVG)
+	v1.POST("/sheet.pdf", s.draftSheetPDF)
 	get(v1, "/catalogue", s.catalogue)
 	get(v1, "/rulesets", s.rulesets)
 	get(v1, "/rulesets/:ruleset/form", s.rulesetForm)

@@ -160,6 +160,12 @@ type Printer interface {
 	Aids(o PrintOptions) ([]byte, error)
 }
 
+// SVGPrinter is a Printer that also draws the design's sheet as one SVG
+// drawing, from the layout its PDF prints (the designer's preview).
+type SVGPrinter interface {
+	SheetSVG(d Design, ev Evaluation, o PrintOptions) ([]byte, error)
+}
+
 // FleetPrinter prints a fleet's pack.
 type FleetPrinter interface {
 	FleetPack(f Fleet, ev FleetEvaluation, o PrintOptions) ([]byte, error)

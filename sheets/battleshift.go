@@ -36,6 +36,7 @@ type BattleshiftPrinter struct{}
 var (
 	_ ruleset.Printer      = BattleshiftPrinter{}
 	_ ruleset.FleetPrinter = BattleshiftPrinter{}
+	_ ruleset.SVGPrinter   = BattleshiftPrinter{}
 )
 
 // bsCatalogue is Battleshift's catalogue, read once: the weapon profiles

@@ -70,15 +70,28 @@ func (p *Page) Walk(fn func(e *Element, parent *Element)) {
 	}
 }
 
+// markable are the kinds of element a player marks in play: the SVG
+// wraps each in a group that names it (data-mark="hull"), for tests and
+// for a sheet played on screen.
+var markable = map[string]bool{"hull": true, "crew": true, "marine": true, "shield": true,
+	"adapt": true, "system": true, "plate": true}
+
 // render draws a page's elements, parents first.
 func (p *Page) render(c *canvas) {
 	var draw func(e *Element)
 	draw = func(e *Element) {
+		mark := c.svg != nil && markable[e.Kind]
+		if mark {
+			c.svg.beginMark(e.Kind)
+		}
 		if e.draw != nil {
 			e.draw(c, e)
 		}
 		for _, k := range e.Children {
 			draw(k)
+		}
+		if mark {
+			c.svg.endMark()
 		}
 	}
 	c.planFonts(p)

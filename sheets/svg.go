@@ -483,6 +483,16 @@ func (s *svgSurface) ClipRect(x, y, w, h float64, outline bool) {
 
 func (s *svgSurface) ClipEnd() { s.popFrame() }
 
+// beginMark opens a group around a markable element (layout.go's
+// markable); endMark closes it.
+func (s *svgSurface) beginMark(kind string) {
+	s.body.WriteString(`<g data-mark="`)
+	escapeXML(&s.body, kind)
+	s.body.WriteString(`">` + "\n")
+}
+
+func (s *svgSurface) endMark() { s.body.WriteString("</g>\n") }
+
 // popFrame closes the groups of the innermost saved state and restores
 // it; with none saved it does nothing (gofpdf records an error).
 func (s *svgSurface) popFrame() {
@@ -525,5 +535,33 @@ func escapeXML(b *bytes.Buffer, s string) {
 		default:
 			b.WriteRune(r)
 		}
+	}
+}
+
+// WebFont is a face the page showing an SVG sheet serves and declares
+// with @font-face under SheetFontFamily: the TrueType bytes the PDF
+// embeds, so the browser draws the glyphs and widths the paper has.
+type WebFont struct {
+	File   string // a file name for the face, e.g. "sheet-latin-bold.ttf"
+	Weight string // the CSS font-weight: "normal" or "bold"
+	// UnicodeRange is the CSS unicode-range the face is used for; "" for
+	// every character. The Latin cut is declared after the whole face, so
+	// a browser fetches the whole face (680 KB) only for text the cut
+	// lacks.
+	UnicodeRange string
+	TTF          []byte
+}
+
+// latinUnicodeRange is inLatinCut as a CSS unicode-range.
+const latinUnicodeRange = "U+20-24F, U+2000-21FF, U+FFFD"
+
+// WebFonts lists the faces of the SVG sheets, whole faces first.
+func WebFonts() []WebFont {
+	fs := fonts()
+	return []WebFont{
+		{File: "sheet-regular.ttf", Weight: "normal", TTF: regularTTF},
+		{File: "sheet-bold.ttf", Weight: "bold", TTF: boldTTF},
+		{File: "sheet-latin-regular.ttf", Weight: "normal", UnicodeRange: latinUnicodeRange, TTF: fs.latinRegular},
+		{File: "sheet-latin-bold.ttf", Weight: "bold", UnicodeRange: latinUnicodeRange, TTF: fs.latinBold},
 	}
 }

@@ -25,6 +25,7 @@ type svgDoc struct {
 	texts  []string
 	pages  int
 	counts map[string]int
+	marks  map[string]int // groups by data-mark
 	title  string
 }
 
@@ -40,7 +41,7 @@ func readSVG(t testing.TB, b []byte) svgDoc {
 }
 
 func parseSVG(b []byte) (svgDoc, error) {
-	doc := svgDoc{root: map[string]string{}, counts: map[string]int{}}
+	doc := svgDoc{root: map[string]string{}, counts: map[string]int{}, marks: map[string]int{}}
 	dec := xml.NewDecoder(bytes.NewReader(b))
 	var stack []string
 	var cur strings.Builder
@@ -77,6 +78,9 @@ func parseSVG(b []byte) (svgDoc, error) {
 				for _, a := range tk.Attr {
 					if a.Name.Local == "class" && a.Value == "sheet-page" {
 						doc.pages++
+					}
+					if a.Name.Local == "data-mark" {
+						doc.marks[a.Value]++
 					}
 				}
 			}
@@ -187,15 +191,16 @@ func TestRecordSheetSVGNumbers(t *testing.T) {
 	if doc.title != "Record sheet of "+s.Design.Name {
 		t.Errorf("title %q", doc.title)
 	}
-	// Every hull hit is a circle: at least as many as the design's hull.
-	hull := 0
+	// Every hull hit, crew and marine party is a marked bubble.
+	hull, crew := 0, 0
 	for _, ns := range s.Design.Sections.List() {
 		for _, l := range ns.Section.Layers {
 			hull += l.HullHits
+			crew += l.Crew
 		}
 	}
-	if doc.counts["circle"] < hull {
-		t.Errorf("%d circles for %d hull hits", doc.counts["circle"], hull)
+	if doc.marks["hull"] != hull || doc.marks["crew"] != crew || hull == 0 {
+		t.Errorf("%d hull and %d crew bubbles marked, the design has %d and %d", doc.marks["hull"], doc.marks["crew"], hull, crew)
 	}
 }
 
@@ -358,6 +363,44 @@ func TestSVGDevRender(t *testing.T) {
 		}
 		if err := os.WriteFile(filepath.Join(out, "battleshift-"+strings.TrimSuffix(name, ".json")+".svg"), b, 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestWebFontsRange: the Latin cut's unicode-range is exactly the runes
+// the cut holds, so a browser never draws a rune with a face that lacks
+// it.
+func TestWebFontsRange(t *testing.T) {
+	type span struct{ lo, hi rune }
+	var spans []span
+	for _, part := range strings.Split(latinUnicodeRange, ",") {
+		lo, hi, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(part), "U+"), "-")
+		if hi == "" {
+			hi = lo
+		}
+		a, err1 := strconv.ParseUint(lo, 16, 32)
+		b, err2 := strconv.ParseUint(hi, 16, 32)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("bad range %q", part)
+		}
+		spans = append(spans, span{rune(a), rune(b)})
+	}
+	for r := rune(0); r < 0x10000; r++ {
+		in := false
+		for _, s := range spans {
+			in = in || r >= s.lo && r <= s.hi
+		}
+		if in != inLatinCut(r) {
+			t.Fatalf("U+%04X: in the range %v, in the cut %v", r, in, inLatinCut(r))
+		}
+	}
+	fs := WebFonts()
+	if len(fs) != 4 || fs[0].UnicodeRange != "" || fs[3].UnicodeRange == "" {
+		t.Fatalf("%+v", fs)
+	}
+	for _, f := range fs {
+		if len(f.TTF) < 10000 || !bytes.HasPrefix(f.TTF, []byte{0, 1, 0, 0}) {
+			t.Errorf("%s: not a TrueType file (%d bytes)", f.File, len(f.TTF))
 		}
 	}
 }
