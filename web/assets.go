@@ -54,14 +54,21 @@ func loadAssets() (*assets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: static files: %w", err)
 	}
+	gen := sheetAssets()
+	for name := range gen {
+		names = append(names, "static/"+name)
+	}
 	sort.Strings(names)
 	tree := sha256.New()
 	for _, p := range names {
-		b, err := staticFS.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("web: static file %s: %w", p, err)
-		}
 		name := strings.TrimPrefix(p, "static/")
+		b, ok := gen[name]
+		if !ok {
+			var err error
+			if b, err = staticFS.ReadFile(p); err != nil {
+				return nil, fmt.Errorf("web: static file %s: %w", p, err)
+			}
+		}
 		sum := sha256.Sum256(b)
 		f := &asset{body: b, ctype: contentType(name), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 		if compressible(f.ctype) {
@@ -89,6 +96,8 @@ func contentType(name string) string {
 		return "text/css; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".ttf":
+		return "font/ttf"
 	case ".map", ".json":
 		return "application/json"
 	case ".md", ".txt", "":
@@ -101,7 +110,7 @@ func contentType(name string) string {
 }
 
 func compressible(ctype string) bool {
-	return strings.HasPrefix(ctype, "text/") || strings.HasPrefix(ctype, "application/json") || strings.HasPrefix(ctype, "image/svg")
+	return strings.HasPrefix(ctype, "text/") || strings.HasPrefix(ctype, "application/json") || strings.HasPrefix(ctype, "image/svg") || ctype == "font/ttf"
 }
 
 // URL returns the versioned URL of the static file name, for templates.

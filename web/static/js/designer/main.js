@@ -127,6 +127,7 @@ function Toolbar() {
       <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
       <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
       ${m.id ? html`<${CompareButton} id=${m.id} />` : ''}
+      <button type="button" class="btn" id="sheet-preview-toggle" aria-pressed=${app.previewOpen ? 'true' : 'false'} onClick=${togglePreview}>Preview ${(app.form && app.form.sheet) || 'sheet'}</button>
     </div>
     <div class="tool-group save-group">
       <label for="visibility" class="inline-label">Visibility</label>
@@ -172,9 +173,11 @@ function App() {
   return html`<div class="studio-inner" data-doc-rev=${app.store.rev}>
     <${Toolbar} />
     <${MiniBar} />
-    <div class="studio-grid">
+    <div class=${'studio-grid' + (app.previewOpen ? ' previewing' : '')}>
       <${DesignForm} ctx=${ctx} />
       <${Panel} app=${app} />
+      ${app.previewOpen ? (preview ? html`<${preview.SheetPreview} app=${app} close=${togglePreview} />`
+        : html`<aside class="sheet-preview"><p class="sheet-status" role="status">Loading the preview…</p></aside>`) : ''}
     </div>
     ${app.dialog === 'picker' ? html`<${SystemPicker} app=${app} target=${app.pickerTarget} />` : ''}
     ${app.dialog === 'rowpicker' ? html`<${RowPicker} app=${app} target=${app.pickerTarget} field=${app.pickerField} />` : ''}
@@ -373,6 +376,19 @@ app.importText = async (text, from) => {
 };
 
 // ---- toolbar actions ---------------------------------------------------
+
+// The record sheet preview (preview.js) takes the panel's place beside the
+// form while it is open; its module loads the first time it opens.
+let preview = null;
+function togglePreview() {
+  app.previewOpen = !app.previewOpen;
+  if (!app.previewOpen && preview) preview.stopPreview();
+  if (app.previewOpen && !preview) {
+    import('./preview.js').then((m) => { preview = m; rerender(); })
+      .catch(() => { app.status = { text: 'the preview could not load; reload the page to try again', kind: 'bad' }; rerender(); });
+  }
+  rerender();
+}
 
 /** designerURL is the address of this game's designer for a new design. */
 const designerURL = () => (app.ruleset === app.defaultRuleset ? '/designer' : `/designer?ruleset=${encodeURIComponent(app.ruleset)}`);
