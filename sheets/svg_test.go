@@ -238,6 +238,7 @@ func TestSVGSurfaceState(t *testing.T) {
 	s.Rect(1, 1, 2, 2, "FD")
 	s.SetTextColor(200, 0, 0) // the fill gofpdf last set: text in the PDF's actual fill
 	s.Text(1, 5, "ab")
+	s.Text(1, 9, "שלום  x")
 	s.TransformEnd()
 	s.ClipEnd()
 	s.RoundedRect(0, 0, 10, 5, 1, "12", "F")
@@ -247,7 +248,8 @@ func TestSVGSurfaceState(t *testing.T) {
 	b := s.bytes()
 	doc := readSVG(t, b)
 	for _, want := range []string{`<rect x="1" y="1" width="2" height="2" fill="#0a141e" stroke="#000000" stroke-width="0.5"/>`,
-		`fill="#0a141e" textLength="3.167" lengthAdjust="spacingAndGlyphs">ab</text>`, `<path d="M1 0 L9 0 A1 1 0 0 1 10 1 L10 5 L0 5 L0 1 A1 1 0 0 1 1 0 Z"`, `stroke-dasharray="0.6 0.6"`, `x2="0" y2="0"`} {
+		`fill="#0a141e" textLength="3.167" lengthAdjust="spacingAndGlyphs">ab</text>`, `<path d="M1 0 L9 0 A1 1 0 0 1 10 1 L10 5 L0 5 L0 1 A1 1 0 0 1 1 0 Z"`, `stroke-dasharray="0.6 0.6"`, `x2="0" y2="0"`,
+		`direction="ltr" unicode-bidi="bidi-override" xml:space="preserve" textLength=`} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("lacks %s:\n%s", want, b)
 		}
@@ -341,7 +343,11 @@ func TestSVGDevRender(t *testing.T) {
 	if out == "" {
 		t.Skip("set SHEETS_DEV_OUT to render samples for a look")
 	}
-	ships := map[string]Ship{"stress": testShip(stressDesign()), "hostile": testShip(hostileDesign())}
+	scripts := loadSample(t, "uss-einstein.json")
+	scripts.Name = "Ἀργώ / Аврора / אורורה 🚀"
+	scripts.Weapons[0].Name = "Λόγχη φωτός"
+	scripts.HangarBays[0].Name = "Ангар правого борта"
+	ships := map[string]Ship{"stress": testShip(stressDesign()), "hostile": testShip(hostileDesign()), "scripts": testShip(scripts)}
 	for _, n := range sampleNames(t) {
 		ships[strings.TrimSuffix(n, ".json")] = testShip(loadSample(t, n))
 	}
