@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/xml"
 	"io"
 	"os"
@@ -176,6 +177,15 @@ func TestPreviewRoute(t *testing.T) {
 	}
 	if !bytes.Contains(r.Body, []byte(`width="297mm"`)) {
 		t.Error("paper=a4 did not draw on A4")
+	}
+	// Compressed for a client that asks (Go's client then reads it plain).
+	z := anon.do("POST", "/api/v1/sheet.svg", sample(t), "Accept-Encoding", "gzip").want(t, 200)
+	if z.Header.Get("Content-Encoding") != "gzip" || len(z.Body) > 20000 {
+		t.Errorf("asked for gzip: %q, %d bytes", z.Header.Get("Content-Encoding"), len(z.Body))
+	} else if zr, err := gzip.NewReader(bytes.NewReader(z.Body)); err != nil {
+		t.Error(err)
+	} else if plain, err := io.ReadAll(zr); err != nil || !bytes.HasPrefix(plain, []byte("<?xml")) {
+		t.Errorf("the gzip body does not hold the SVG: %v", err)
 	}
 	anon.do("POST", "/api/v1/sheet.svg?paper=a5", doc).want(t, 400)
 	anon.do("POST", "/api/v1/sheet.pdf?bw=maybe", doc).want(t, 400)

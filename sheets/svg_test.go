@@ -410,3 +410,34 @@ func TestWebFontsRange(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRecordSheetSVG draws the reference cruiser's preview; compare
+// BenchmarkRecordSheet, its PDF.
+func BenchmarkRecordSheetSVG(b *testing.B) {
+	s := Evaluate(costing.NewModel(nil), loadSample(b, "reference-cruiser.json"), costing.Options{})
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := RecordSheetSVG(&buf, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		n = buf.Len()
+	}
+	b.ReportMetric(float64(n), "svg-bytes")
+}
+
+// BenchmarkRecordSheetSVGStress draws the stress design (several pages).
+func BenchmarkRecordSheetSVGStress(b *testing.B) {
+	s := testShip(stressDesign())
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := RecordSheetSVG(&buf, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		n = buf.Len()
+	}
+	b.ReportMetric(float64(n), "svg-bytes")
+}
