@@ -8,5 +8,11 @@
 // least 3.5 mm. Icons are vector drawing functions held in one registry
 // (Icons); the legend card iterates it, so it cannot drift from the sheet.
 //
-// Output is deterministic: the same input gives byte-identical PDFs.
+// Pages are drawn on a surface (surface.go): the gofpdf document for PDF,
+// or an SVG writer (svg.go) for the record sheet and the Battleshift class
+// sheet on screen (RecordSheetSVG, BattleshiftPrinter.SheetSVG), so the
+// preview shows what prints. Text is measured by one function for both.
+//
+// Output is deterministic: the same input gives byte-identical PDFs and
+// SVGs.
 package sheets
