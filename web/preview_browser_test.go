@@ -140,3 +140,32 @@ func TestSheetPreview(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetPreviewBattleshift: the Battleshift designer previews the
+// class sheet, and on a 390 px phone the preview comes before the form
+// without the page scrolling sideways.
+func TestSheetPreviewBattleshift(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open("/")
+	id := eval[string](tb, `fetch('/api/v1/library?q=fast+attack+cruiser&ruleset=battleshift').then(r => r.json()).then(p => p.designs[0].id)`)
+	tb.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	tb.openDesigner("/designer?from=" + id)
+	if label := tb.text("#sheet-preview-toggle"); label != "Preview class sheet" {
+		t.Errorf("toggle %q", label)
+	}
+	tb.do("open the preview", chromedp.Click(chromedp.CSS("#sheet-preview-toggle")))
+	texts := previewTexts(t, tb, `t.includes('SHIP CLASS: Fast Attack Cruiser')`, "the class sheet preview")
+	if !slices.Contains(texts, "BATTLESHIFT CLASS SHEET") {
+		t.Errorf("not the class sheet: %q", texts)
+	}
+	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page scrolls sideways at 390 px: %d px wide", w)
+	}
+	if above := eval[bool](tb, `document.querySelector('.sheet-preview').getBoundingClientRect().top < document.querySelector('.design-form').getBoundingClientRect().top`); !above {
+		t.Error("on a phone the preview is not above the form")
+	}
+	if errs := tb.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
