@@ -419,7 +419,7 @@ func (b *battle) ftlAttack(st, e *shipState) {
 			coreDone = true
 		}
 		for k := 0; k < st.s.mf && !e.destroyed; k++ {
-			b.pulse(e, a, &at)
+			b.hit(st, ByFTL, e, a, &at)
 		}
 	}
 	b.dist = min(b.dist, 10)
