@@ -158,4 +158,3 @@ func readFleetIfFleet(name string) (f *fleet.Fleet, ok bool, err error) {
 	}
 	return f, true, nil
 }
-
