@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // forecastBeta is, per CV model, the exponent of the win-chance curve
@@ -105,8 +107,28 @@ func (f *Forecast) Text() string {
 	}
 	fmt.Fprintf(&sb, "   draws %.1f %% (95 %% interval %.1f-%.1f), mean length %.1f turns\n", 100*f.Draws, 100*f.DrawsLow, 100*f.DrawsHigh, f.MeanTurns)
 	fmt.Fprintf(&sb, "Why: %s\n", f.Reason.Text)
-	fmt.Fprintf(&sb, "%d battles from %d cm, seed %d, model %s\n", f.Runs, f.StartRange, f.Seed, f.Model)
+	fmt.Fprintf(&sb, "%s\n", f.Settings())
 	return sb.String()
+}
+
+// WinText is the side's wins as a player reads them: "62 % (95 %
+// interval 58-66 %)".
+func (s *ForecastSide) WinText() string {
+	return fmt.Sprintf("%s (95 %% interval %s-%s)", pct(s.Win), pctN(s.WinLow), pct(s.WinHigh))
+}
+
+// WinPercent is the side's wins as a whole percentage, for a meter.
+func (s *ForecastSide) WinPercent() int { return int(math.Round(100 * s.Win)) }
+
+// DrawText is the draws as a player reads them: "3 % (95 % interval 2-4
+// %)".
+func (f *Forecast) DrawText() string {
+	return fmt.Sprintf("%s (95 %% interval %s-%s)", pct(f.Draws), pctN(f.DrawsLow), pct(f.DrawsHigh))
+}
+
+// Settings says how the forecast was played, for its footnote.
+func (f *Forecast) Settings() string {
+	return fmt.Sprintf("%s battles from %d cm, at most %d turns each, seed %d, model %s", ruleset.Thousands(f.Runs), f.StartRange, f.MaxTurns, f.Seed, f.Model)
 }
 
 // SideName names a side's ships for a player, each design once in the
@@ -300,6 +322,9 @@ func pct(x float64) string {
 	}
 	return fmt.Sprintf("%.0f %%", p)
 }
+
+// pctN is pct without its sign, the first number of a range.
+func pctN(x float64) string { return strings.TrimSuffix(pct(x), " %") }
 
 func num(x float64) string {
 	if x >= 10 {
