@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
@@ -242,6 +243,10 @@ func TestSVGSurfaceState(t *testing.T) {
 	s.TransformEnd()
 	s.ClipEnd()
 	s.RoundedRect(0, 0, 10, 5, 1, "12", "F")
+	s.TransformBegin()
+	s.TransformScale(200, 200, 10, 10)
+	s.TransformSkewX(45, 0, 4)
+	s.TransformEnd()
 	s.Arc(5, 5, 2, 2, 0, 0, 360, "D")
 	s.SetDashPattern([]float64{0.6, 0.6}, 0)
 	s.Line(0, 0, math.NaN(), math.Inf(1))
@@ -249,7 +254,8 @@ func TestSVGSurfaceState(t *testing.T) {
 	doc := readSVG(t, b)
 	for _, want := range []string{`<rect x="1" y="1" width="2" height="2" fill="#0a141e" stroke="#000000" stroke-width="0.5"/>`,
 		`fill="#0a141e" textLength="3.167" lengthAdjust="spacingAndGlyphs">ab</text>`, `<path d="M1 0 L9 0 A1 1 0 0 1 10 1 L10 5 L0 5 L0 1 A1 1 0 0 1 1 0 Z"`, `stroke-dasharray="0.6 0.6"`, `x2="0" y2="0"`,
-		`direction="ltr" unicode-bidi="bidi-override" xml:space="preserve" textLength=`} {
+		`direction="ltr" unicode-bidi="bidi-override" xml:space="preserve" textLength=`,
+		`<g transform="matrix(2 0 0 2 -10 -10)">` + "\n" + `<g transform="matrix(1 0 -1 1 4 0)">` + "\n</g>\n</g>"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("lacks %s:\n%s", want, b)
 		}
@@ -440,4 +446,32 @@ func BenchmarkRecordSheetSVGStress(b *testing.B) {
 		n = buf.Len()
 	}
 	b.ReportMetric(float64(n), "svg-bytes")
+}
+
+// FuzzEscapeXML: any string escaped is character data a strict XML
+// parser reads back as the string less what XML cannot hold.
+//
+//	go test ./sheets -run XXX -fuzz FuzzEscapeXML -fuzztime 1m
+func FuzzEscapeXML(f *testing.F) {
+	for _, s := range []string{"", "]]>", "<script>", "&amp;", "\x00\x01\uFFFE\uFFFF\xff", "a\tb\nc\rd", "\"'<>&", "\U0001F680\u202e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b bytes.Buffer
+		b.WriteString(`<t a="`)
+		escapeXML(&b, s)
+		b.WriteString(`">`)
+		escapeXML(&b, s)
+		b.WriteString(`</t>`)
+		var v struct {
+			A    string `xml:"a,attr"`
+			Text string `xml:",chardata"`
+		}
+		if err := xml.Unmarshal(b.Bytes(), &v); err != nil {
+			t.Fatalf("%q: %v in %q", s, err, b.Bytes())
+		}
+		if v.A != v.Text || strings.ContainsAny(v.Text, "\x00\uFFFE\uFFFF") || !utf8.ValidString(v.Text) {
+			t.Fatalf("%q read back as %q and %q", s, v.A, v.Text)
+		}
+	})
 }
