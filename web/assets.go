@@ -13,6 +13,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed static
@@ -38,6 +39,10 @@ type asset struct {
 	gz    []byte
 	ctype string
 	etag  string
+	// lazy files (the sheet fonts: 1.4 MB that most visits never ask
+	// for) are compressed on their first request, not at start.
+	lazy   bool
+	gzOnce sync.Once
 }
 
 // loadAssets reads and hashes the embedded static tree.
@@ -71,20 +76,37 @@ func loadAssets() (*assets, error) {
 		}
 		sum := sha256.Sum256(b)
 		f := &asset{body: b, ctype: contentType(name), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-		if compressible(f.ctype) {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(b)
-			zw.Close()
-			if buf.Len() < len(b) {
-				f.gz = buf.Bytes()
-			}
+		if f.ctype == "font/ttf" {
+			f.lazy = true
+		} else if compressible(f.ctype) {
+			f.gz = gzipOf(b)
 		}
 		a.files[name] = f
 		fmt.Fprintf(tree, "%s %x\n", name, sum)
 	}
 	a.version = hex.EncodeToString(tree.Sum(nil)[:6])
 	return a, nil
+}
+
+// gzipOf is b compressed, or nil when that is not smaller.
+func gzipOf(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	if buf.Len() < len(b) {
+		return buf.Bytes()
+	}
+	return nil
+}
+
+// gzipped is the file's gzip form (nil when it has none), made now for a
+// lazy file's first request.
+func (f *asset) gzipped() []byte {
+	if f.lazy {
+		f.gzOnce.Do(func() { f.gz = gzipOf(f.body) })
+	}
+	return f.gz
 }
 
 // contentType names the media type of a static file by its extension.
@@ -110,7 +132,7 @@ func contentType(name string) string {
 }
 
 func compressible(ctype string) bool {
-	return strings.HasPrefix(ctype, "text/") || strings.HasPrefix(ctype, "application/json") || strings.HasPrefix(ctype, "image/svg") || ctype == "font/ttf"
+	return strings.HasPrefix(ctype, "text/") || strings.HasPrefix(ctype, "application/json") || strings.HasPrefix(ctype, "image/svg")
 }
 
 // URL returns the versioned URL of the static file name, for templates.
@@ -145,10 +167,10 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request, f *asset, immutab
 		h.Set("Cache-Control", "public, no-cache")
 	}
 	body, etag := f.body, f.etag
-	if f.gz != nil {
+	if gz := f.gzipped(); gz != nil {
 		h.Add("Vary", "Accept-Encoding")
 		if acceptsGzip(r) {
-			body, etag = f.gz, strings.TrimSuffix(f.etag, `"`)+`-gz"`
+			body, etag = gz, strings.TrimSuffix(f.etag, `"`)+`-gz"`
 			h.Set("Content-Encoding", "gzip")
 		}
 	}
