@@ -37,6 +37,15 @@ type surface interface {
 	// Text prints clean text with its left end at x and its baseline at y.
 	Text(x, y float64, s string)
 
+	// GetDrawColor, GetTextColor and GetLineWidth give what was last set
+	// (as gofpdf keeps it: an end of a saved state does not change it).
+	GetDrawColor() (int, int, int)
+	GetTextColor() (int, int, int)
+	GetLineWidth() float64
+	// SetTextRenderingMode sets how text is painted: 0 filled, 1 outlined,
+	// 2 filled and outlined (in the draw colour and line width).
+	SetTextRenderingMode(mode int)
+
 	TransformBegin()
 	// TransformScale scales by percentages about x, y.
 	TransformScale(scaleWd, scaleHt, x, y float64)

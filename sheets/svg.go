@@ -56,6 +56,7 @@ type svgState struct {
 	phase        float64
 	style        string // font style, "" or "B"
 	size         float64
+	textMode     int // text rendering mode: 0 fill, 1 stroke, 2 both
 }
 
 // svgFrame is one saved state: by TransformBegin or ClipRect, with the
@@ -76,12 +77,14 @@ type svgSurface struct {
 	inPage       bool
 	actual       svgState // the state a PDF viewer would have
 	text, fillOf rgb      // gofpdf's own idea of the text and fill colours
+	drawOf       rgb      // ... of the draw colour
+	lwOf         float64  // ... and of the line width
 	frames       []svgFrame
 	clips        int
 }
 
 func newSVGSurface() *svgSurface {
-	return &svgSurface{actual: svgState{lw: 0.2, size: 8}}
+	return &svgSurface{actual: svgState{lw: 0.2, size: 8}, lwOf: 0.2}
 }
 
 // beginPage starts a page of w by h millimetres under the previous one.
@@ -221,7 +224,10 @@ func (s *svgSurface) strokeAttrs() {
 	}
 }
 
-func (s *svgSurface) SetDrawColor(r, g, b int) { s.actual.stroke = rgb{r, g, b} }
+func (s *svgSurface) SetDrawColor(r, g, b int) {
+	s.actual.stroke = rgb{r, g, b}
+	s.drawOf = s.actual.stroke
+}
 
 func (s *svgSurface) SetFillColor(r, g, b int) {
 	s.actual.fill = rgb{r, g, b}
@@ -230,7 +236,20 @@ func (s *svgSurface) SetFillColor(r, g, b int) {
 
 func (s *svgSurface) SetTextColor(r, g, b int) { s.text = rgb{r, g, b} }
 
-func (s *svgSurface) SetLineWidth(w float64) { s.actual.lw = w }
+func (s *svgSurface) SetLineWidth(w float64) {
+	s.actual.lw = w
+	s.lwOf = w
+}
+
+func (s *svgSurface) GetDrawColor() (int, int, int) { return s.drawOf.r, s.drawOf.g, s.drawOf.b }
+func (s *svgSurface) GetTextColor() (int, int, int) { return s.text.r, s.text.g, s.text.b }
+func (s *svgSurface) GetLineWidth() float64         { return s.lwOf }
+
+func (s *svgSurface) SetTextRenderingMode(mode int) {
+	if mode >= 0 && mode <= 2 {
+		s.actual.textMode = mode
+	}
+}
 
 func (s *svgSurface) SetDashPattern(dash []float64, phase float64) {
 	s.actual.dash = append([]float64(nil), dash...)
@@ -418,7 +437,16 @@ func (s *svgSurface) Text(x, y float64, txt string) {
 	if s.actual.style == "B" {
 		s.body.WriteString(` font-weight="bold"`)
 	}
-	s.body.WriteString(` fill="` + colour(col) + `"`)
+	switch s.actual.textMode {
+	case 1:
+		s.body.WriteString(` fill="none"`)
+		s.strokeAttrs()
+	case 2:
+		s.body.WriteString(` fill="` + colour(col) + `"`)
+		s.strokeAttrs()
+	default:
+		s.body.WriteString(` fill="` + colour(col) + `"`)
+	}
 	if rightToLeft(txt) {
 		// The PDF prints right-to-left letters in logical order, as
 		// stored (docs/sheets.md); so does the drawing.

@@ -243,6 +243,20 @@ func TestSVGSurfaceState(t *testing.T) {
 	s.TransformEnd()
 	s.ClipEnd()
 	s.RoundedRect(0, 0, 10, 5, 1, "12", "F")
+	s.SetDrawColor(1, 2, 3)
+	s.TransformBegin()
+	s.SetDrawColor(4, 5, 6)
+	s.SetLineWidth(0.3)
+	s.SetTextRenderingMode(2)
+	s.Text(0, 4, "bold")
+	s.TransformEnd()
+	if r, g, b := s.GetDrawColor(); r != 4 || g != 5 || b != 6 || s.GetLineWidth() != 0.3 {
+		t.Errorf("gofpdf keeps the last colour and width set: %d %d %d %v", r, g, b, s.GetLineWidth())
+	}
+	if r, _, _ := s.GetTextColor(); r != 200 {
+		t.Errorf("text colour %d", r)
+	}
+	s.Text(0, 4, "plain")
 	s.TransformBegin()
 	s.TransformScale(200, 200, 10, 10)
 	s.TransformSkewX(45, 0, 4)
@@ -255,6 +269,8 @@ func TestSVGSurfaceState(t *testing.T) {
 	for _, want := range []string{`<rect x="1" y="1" width="2" height="2" fill="#0a141e" stroke="#000000" stroke-width="0.5"/>`,
 		`fill="#0a141e" textLength="3.167" lengthAdjust="spacingAndGlyphs">ab</text>`, `<path d="M1 0 L9 0 A1 1 0 0 1 10 1 L10 5 L0 5 L0 1 A1 1 0 0 1 1 0 Z"`, `stroke-dasharray="0.6 0.6"`, `x2="0" y2="0"`,
 		`direction="ltr" unicode-bidi="bidi-override" xml:space="preserve" textLength=`,
+		`fill="#0a141e" stroke="#040506" stroke-width="0.3" textLength="5.481" lengthAdjust="spacingAndGlyphs">bold</text>`,
+		`fill="#0a141e" textLength="6.187" lengthAdjust="spacingAndGlyphs">plain</text>`,
 		`<g transform="matrix(2 0 0 2 -10 -10)">` + "\n" + `<g transform="matrix(1 0 -1 1 4 0)">` + "\n</g>\n</g>"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("lacks %s:\n%s", want, b)
