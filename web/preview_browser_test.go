@@ -123,6 +123,7 @@ func TestSheetPreview(t *testing.T) {
 
 	tb.do("close the preview", chromedp.Click(chromedp.CSS("#sheet-preview-close")))
 	waitFor(t, tb, `!document.querySelector('.sheet-preview') && getComputedStyle(document.querySelector('.panel')).display !== 'none'`, "the panel back")
+	waitFor(t, tb, `document.activeElement && document.activeElement.id === 'sheet-preview-toggle'`, "the focus back on the toggle")
 	if shots := os.Getenv("SLIPWAY_SCREENSHOTS"); shots != "" {
 		tb.typeInto("name", "Reference Cruiser")
 		tb.do("open the preview", chromedp.Click(chromedp.CSS("#sheet-preview-toggle")))

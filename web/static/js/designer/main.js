@@ -382,7 +382,10 @@ app.importText = async (text, from) => {
 let preview = null;
 function togglePreview() {
   app.previewOpen = !app.previewOpen;
-  if (!app.previewOpen && preview) preview.stopPreview();
+  if (!app.previewOpen && preview) {
+    preview.stopPreview();
+    requestAnimationFrame(() => document.getElementById('sheet-preview-toggle').focus()); // the close button is gone
+  }
   if (app.previewOpen && !preview) {
     import('./preview.js').then((m) => { preview = m; rerender(); })
       .catch(() => { app.status = { text: 'the preview could not load; reload the page to try again', kind: 'bad' }; rerender(); });

@@ -91,8 +91,10 @@ class Sheet {
 
   async draw(rev, doc) {
     if (this.req) this.req.abort();
-    this.say('Drawing the sheet…');
+    // The status line keeps its words while drawing (a screen reader
+    // hears a change only when there is news); the old drawing dims.
     if (this.el) this.el.classList.add('stale');
+    if (!this.drawn) this.say('Drawing the sheet…');
     const req = drawSheet(doc);
     this.req = req;
     const out = await req.done;
