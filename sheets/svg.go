@@ -2,11 +2,14 @@ package sheets
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jung-kurt/gofpdf"
@@ -41,9 +44,14 @@ import (
 //   - Clip paths get ids derived from the document's content, so two
 //     drawings on one page never clash unless they are the same.
 
-// SheetFontFamily is the font family the SVG's text asks for: the page
-// showing it declares it with @font-face over WebFonts.
-const SheetFontFamily = "Slipway Sheet"
+// SheetFontFamily is the font family the SVG's text asks for, and
+// SheetFallbackFamily the family of what DejaVu lacks (CJK, printed from
+// the fallback face): the page showing it declares both with @font-face
+// over WebFonts.
+const (
+	SheetFontFamily     = "Slipway Sheet"
+	SheetFallbackFamily = "Slipway Sheet Fallback"
+)
 
 // svgPageGap is the gap between stacked pages in millimetres.
 const svgPageGap = 8.0
@@ -54,6 +62,7 @@ type svgState struct {
 	lw           float64
 	dash         []float64
 	phase        float64
+	family       string // font family as the canvas names it
 	style        string // font style, "" or "B"
 	size         float64
 	textMode     int // text rendering mode: 0 fill, 1 stroke, 2 both
@@ -256,7 +265,8 @@ func (s *svgSurface) SetDashPattern(dash []float64, phase float64) {
 	s.actual.phase = phase
 }
 
-func (s *svgSurface) SetFont(_, style string, size float64) {
+func (s *svgSurface) SetFont(family, style string, size float64) {
+	s.actual.family = family
 	s.actual.style = strings.Trim(style, "I")
 	s.actual.size = size
 }
@@ -434,6 +444,9 @@ func (s *svgSurface) Text(x, y float64, txt string) {
 	s.attr("x", x)
 	s.attr("y", y)
 	s.attr("font-size", size*25.4/72)
+	if strings.HasPrefix(s.actual.family, fallbackFamily) {
+		s.body.WriteString(` font-family="` + SheetFallbackFamily + `, sans-serif"`)
+	}
 	if s.actual.style == "B" {
 		s.body.WriteString(` font-weight="bold"`)
 	}
@@ -587,6 +600,7 @@ func escapeXML(b *bytes.Buffer, s string) {
 // with @font-face under SheetFontFamily: the TrueType bytes the PDF
 // embeds, so the browser draws the glyphs and widths the paper has.
 type WebFont struct {
+	Family string // SheetFontFamily or SheetFallbackFamily
 	File   string // a file name for the face, e.g. "sheet-latin-bold.ttf"
 	Weight string // the CSS font-weight: "normal" or "bold"
 	// UnicodeRange is the CSS unicode-range the face is used for; "" for
@@ -600,13 +614,30 @@ type WebFont struct {
 // latinUnicodeRange is inLatinCut as a CSS unicode-range.
 const latinUnicodeRange = "U+20-24F, U+2000-21FF, U+FFFD"
 
-// WebFonts lists the faces of the SVG sheets, whole faces first.
+// WebFonts lists the faces of the SVG sheets, whole faces first, then
+// the fallback face (one weight: its bold is drawn outlined, as in the
+// PDF; 3.9 MB, which a browser fetches only for text that needs it).
 func WebFonts() []WebFont {
 	fs := fonts()
 	return []WebFont{
-		{File: "sheet-regular.ttf", Weight: "normal", TTF: regularTTF},
-		{File: "sheet-bold.ttf", Weight: "bold", TTF: boldTTF},
-		{File: "sheet-latin-regular.ttf", Weight: "normal", UnicodeRange: latinUnicodeRange, TTF: fs.latinRegular},
-		{File: "sheet-latin-bold.ttf", Weight: "bold", UnicodeRange: latinUnicodeRange, TTF: fs.latinBold},
+		{Family: SheetFontFamily, File: "sheet-regular.ttf", Weight: "normal", TTF: regularTTF},
+		{Family: SheetFontFamily, File: "sheet-bold.ttf", Weight: "bold", TTF: boldTTF},
+		{Family: SheetFontFamily, File: "sheet-latin-regular.ttf", Weight: "normal", UnicodeRange: latinUnicodeRange, TTF: fs.latinRegular},
+		{Family: SheetFontFamily, File: "sheet-latin-bold.ttf", Weight: "bold", UnicodeRange: latinUnicodeRange, TTF: fs.latinBold},
+		{Family: SheetFallbackFamily, File: "sheet-fallback.ttf", Weight: "normal", TTF: fallbackTTF()},
 	}
 }
+
+// fallbackTTF is the fallback face's TrueType bytes, decompressed once
+// (without reading its tables, which fallback does).
+var fallbackTTF = sync.OnceValue(func() []byte {
+	zr, err := gzip.NewReader(bytes.NewReader(fallbackGz))
+	if err != nil {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(zr, 16<<20))
+	if err != nil {
+		return nil
+	}
+	return b
+})

@@ -21,7 +21,7 @@ func sheetAssets() map[string][]byte {
 	for _, f := range sheets.WebFonts() {
 		out["fonts/"+f.File] = f.TTF
 		fmt.Fprintf(&css, "@font-face { font-family: %q; src: url(../fonts/%s) format(\"truetype\"); font-weight: %s; font-display: block;",
-			sheets.SheetFontFamily, f.File, f.Weight)
+			f.Family, f.File, f.Weight)
 		if f.UnicodeRange != "" {
 			css.WriteString(" unicode-range: " + f.UnicodeRange + ";")
 		}

@@ -27,7 +27,7 @@ func TestSheetFontsServed(t *testing.T) {
 	}
 	last := -1
 	for _, f := range sheets.WebFonts() {
-		rule := regexp.MustCompile(`@font-face \{ font-family: "` + sheets.SheetFontFamily + `"; src: url\(\.\./fonts/` +
+		rule := regexp.MustCompile(`@font-face \{ font-family: "` + f.Family + `"; src: url\(\.\./fonts/` +
 			regexp.QuoteMeta(f.File) + `\) format\("truetype"\); font-weight: ` + f.Weight + `;[^}]*\}`)
 		loc := rule.FindStringIndex(css)
 		if loc == nil {
