@@ -460,9 +460,10 @@ func (s *svgSurface) Text(x, y float64, txt string) {
 	default:
 		s.body.WriteString(` fill="` + colour(col) + `"`)
 	}
-	if rightToLeft(txt) {
-		// The PDF prints right-to-left letters in logical order, as
-		// stored (docs/sheets.md); so does the drawing.
+	if hasRTL(txt) {
+		// The text is already in the order and letter forms it is drawn
+		// in (visual, bidi.go), as the PDF has it: the browser must not
+		// reorder it again.
 		s.body.WriteString(` direction="ltr" unicode-bidi="bidi-override"`)
 	}
 	if strings.Contains(txt, "  ") || strings.HasPrefix(txt, " ") || strings.HasSuffix(txt, " ") {
@@ -528,18 +529,6 @@ func (s *svgSurface) ClipRect(x, y, w, h float64, outline bool) {
 }
 
 func (s *svgSurface) ClipEnd() { s.popFrame() }
-
-// rightToLeft reports whether s holds a letter of a right-to-left script
-// (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms),
-// which a browser would reorder.
-func rightToLeft(s string) bool {
-	for _, r := range s {
-		if r >= 0x0590 && r < 0x0900 || r >= 0xFB1D && r < 0xFE00 || r >= 0xFE70 && r < 0xFF00 {
-			return true
-		}
-	}
-	return false
-}
 
 // beginMark opens a group around a markable element (layout.go's
 // markable); endMark closes it.
