@@ -2,6 +2,9 @@ package battleshift
 
 import (
 	"strings"
+	"sync"
+
+	"github.com/slipway/slipway/data"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -16,6 +19,7 @@ const blank = `{"schema":1,"ruleset":"battleshift","rulesVersion":1,"name":"New 
 // their help come from the catalogue.
 func (r *Ruleset) Form() *ruleset.Form {
 	cat := r.cat
+	st := starts()
 	return &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Ship class",
@@ -47,9 +51,25 @@ func (r *Ruleset) Form() *ruleset.Form {
 				}},
 			}},
 		},
-		Stats: stats(cat),
+		Stats:     stats(cat),
+		Templates: st.templates,
+		Guide:     st.guide,
 	}
 }
+
+// starts reads the templates (sample classes renamed "New <class>") and
+// the guided path of data/battleshift/start.json once.
+var starts = sync.OnceValue(func() (s struct {
+	templates []ruleset.Template
+	guide     []ruleset.GuideStep
+}) {
+	var err error
+	s.templates, s.guide, err = ruleset.ReadStart(data.Battleshift(), "start.json")
+	if err != nil {
+		panic("battleshift: embedded start.json: " + err.Error()) // TestTemplates reads it
+	}
+	return s
+})
 
 // stats are the panel's numbers, their help written from the catalogue.
 func stats(cat *Catalogue) []ruleset.Stat {

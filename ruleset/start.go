@@ -1,0 +1,97 @@
+package ruleset
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+)
+
+// Template is a legal design a new one may start from: a class of ship
+// ("Cruiser") with a sentence on what it is for.
+type Template struct {
+	// ID names the template in a URL: "cruiser".
+	ID string `json:"id"`
+	// Label is the class in the form's words: "Cruiser".
+	Label string `json:"label"`
+	Help  string `json:"help"`
+	// Document is the design, named "New cruiser", without the source's
+	// description and tags.
+	Document RawJSON `json:"document"`
+}
+
+// GuideStep is one step of the guided path for a first design.
+type GuideStep struct {
+	Title string `json:"title"`
+	Help  string `json:"help"`
+	// Path is the part of the form the step is about: a field's or a
+	// widget's path ("name", "sections", "systems").
+	Path string `json:"path"`
+	// Action names what the step's button does beside going to Path, for
+	// a page that knows it: "systems" (add a system), "armoury" (pick a
+	// ready weapon). Empty for none.
+	Action string `json:"action,omitempty"`
+}
+
+// ReadyPart is a ready definition from the armoury: a whole entry of a
+// document list, with its tier and what it is good at.
+type ReadyPart struct {
+	// List is the document list the entry joins: "weapons".
+	List string `json:"list"`
+	Name string `json:"name"`
+	// Help says what the part is good at, in a player's words.
+	Help string `json:"help"`
+	// Tier is the tier the part gives a design (0 for a game without).
+	Tier  int     `json:"tier,omitempty"`
+	Value RawJSON `json:"value"`
+}
+
+// startFile is a ruleset's start.json: the templates it offers (each a
+// design file of its data) and its guided path.
+type startFile struct {
+	Templates []struct {
+		ID    string `json:"id"`
+		Label string `json:"label"`
+		Help  string `json:"help"`
+		File  string `json:"file"`
+	} `json:"templates"`
+	Guide []GuideStep `json:"guide"`
+}
+
+// ReadStart reads a ruleset's start file (name, in fsys): its templates,
+// each read from its own file of fsys and renamed "New <label>" without
+// the description and tags of the design it was made from, and its guided
+// path. Whether each template is legal is for the ruleset's tests.
+func ReadStart(fsys fs.FS, name string) ([]Template, []GuideStep, error) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var sf startFile
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sf); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var out []Template
+	for _, t := range sf.Templates {
+		doc, err := fs.ReadFile(fsys, t.File)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: template %s: %w", name, t.ID, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(doc, &m); err != nil {
+			return nil, nil, fmt.Errorf("%s: template %s: %w", name, t.ID, err)
+		}
+		m["name"] = "New " + strings.ToLower(t.Label)
+		delete(m, "description")
+		delete(m, "tags")
+		doc, err = json.Marshal(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, Template{ID: t.ID, Label: t.Label, Help: t.Help, Document: doc})
+	}
+	return out, sf.Guide, nil
+}
