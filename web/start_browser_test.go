@@ -96,7 +96,7 @@ func TestNewcomerInBrowser(t *testing.T) {
 	if got := eval[string](tb, `document.getElementById('armoury-section').value`); got != "fore" {
 		t.Errorf("the armoury opened from the fore section mounts in %q", got)
 	}
-	if got := tb.text(`#armoury [data-ready="Railgun"]`); !strings.Contains(got, "Tier 1") || !strings.Contains(got, "20 cm") {
+	if got := tb.text(`#armoury [data-ready="Railgun"]`); !strings.Contains(got, "Tier 1") || !strings.Contains(got, "range 20 cm") {
 		t.Errorf("the railgun reads %q: no tier or range", got)
 	}
 	if got := tb.text(`#armoury [data-ready="Phase lance"]`); !strings.Contains(got, "Tier 3") {

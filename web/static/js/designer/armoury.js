@@ -7,6 +7,7 @@
 import { html } from '../ui.js';
 import { Modal } from '../dialog.js';
 import { readyDef } from './ready.js';
+import { termFor } from './widgets.js';
 
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const list = (v) => (Array.isArray(v) ? v : []);
@@ -26,14 +27,21 @@ export function defineReady(d, ready) {
   return def.id;
 }
 
-/** stats is a weapon's numbers in a line: "2 × D6+1 energy, raking · 15 cm · unlimited fire". */
-function stats(w) {
+/** stats is a weapon's numbers in a line, its choices in the glossary's
+ *  words: "2 × D6+1 energy, raking · range 15 cm · unlimited fire ·
+ *  targets starships". */
+function stats(form, w) {
+  const label = (field, v) => {
+    const t = termFor(form, `weapons[0].${field}`);
+    const o = t && (t.options || []).find((x) => x.value === String(v));
+    return (o ? o.label : words(v)).toLowerCase();
+  };
   const dmg = `${w.pulse} × ${w.die}${w.modifier ? (w.modifier > 0 ? '+' : '') + w.modifier : ''}`;
-  const parts = [`${dmg} ${words(w.damageType)}, ${words(w.effect)}`];
-  parts.push(w.targetMethod === 'indirect' ? `indirect, ${w.range} cm over ${w.indirectTurns} turn${w.indirectTurns === 1 ? '' : 's'}` : `${w.range} cm`);
+  const parts = [`${dmg} ${label('damageType', w.damageType)}, ${label('effect', w.effect)}`];
+  parts.push(w.targetMethod === 'indirect' ? `indirect, range ${w.range} cm over ${w.indirectTurns} turn${w.indirectTurns === 1 ? '' : 's'}` : `range ${w.range} cm`);
   if (w.aoe) parts.push(`${w.aoe} cm blast`);
-  parts.push(`${words(w.rateOfFire)} fire`);
-  parts.push(`hits ${list(w.targets).map(words).join(', ')}`);
+  parts.push(`${label('rateOfFire', w.rateOfFire)} fire`);
+  parts.push(`targets ${list(w.targets).map((x) => label('targets', x)).join(', ')}`);
   return parts.join(' · ');
 }
 
@@ -61,7 +69,7 @@ export function ArmouryDialog({ app }) {
       <button type="button" class="pick" data-ready=${r.name} onClick=${() => app.takeReady(r, st.section)}>
         <span class="pick-name">${r.name} ${r.tier ? html`<span class=${'tier-badge t' + r.tier}>Tier ${r.tier}</span>` : ''}</span>
         <span class="pick-info">${r.help}</span>
-        <span class="pick-info ready-stats">${stats(r.value)}</span></button></li>`)}</ul>
+        <span class="pick-info ready-stats">${stats(app.form, r.value)}</span></button></li>`)}</ul>
     ${shown.length === 0 ? html`<p class="muted">Nothing matches “${st.q}”.</p>` : ''}
   </${Modal}>`;
 }

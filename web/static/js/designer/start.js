@@ -99,6 +99,6 @@ export function Checklist({ app }) {
     <ul role="list">${todo.map((p, i) => html`<li key=${i}>
       <button type="button" class="linklike todo" data-todo=${p.path} onClick=${() => app.focusPath(p.path)}>
         <span class="todo-box" aria-hidden="true"></span>
-        <span><b>${p.message}</b>${p.hint ? `: ${p.hint}` : ''}</span></button></li>`)}</ul>
+        <span><b>${p.message}</b>${p.hint ? html`<span class="todo-fix"> — ${p.hint}</span>` : ''}</span></button></li>`)}</ul>
   </section>`;
 }
