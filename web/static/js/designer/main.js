@@ -192,7 +192,7 @@ function App() {
   const r = app.eval.result;
   const checklist = isNew() && r && !r.legal;
   if ((checklist || app.guide >= 0 || app.dialog === 'start') && !Guide) need('start');
-  return html`<div class="studio-inner" data-doc-rev=${app.store.rev}>
+  return html`<div class=${'studio-inner' + (checklist && Checklist ? ' todo-mode' : '')} data-doc-rev=${app.store.rev}>
     <${Toolbar} />
     <${MiniBar} />
     ${Guide && app.guide >= 0 ? html`<${Guide} app=${app} />` : ''}
