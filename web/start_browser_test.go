@@ -230,6 +230,13 @@ func TestGuideChecklistInBrowser(t *testing.T) {
 	if got := tb.text(".panel .legal"); got != "Legal" {
 		t.Errorf("the cruiser with a fresh definition: %q", got)
 	}
+	// Undo takes the definition away, then the template: the guided
+	// design is back.
+	tb.click(`#undo`)
+	tb.click(`#undo`)
+	if v := eval[string](tb, `document.querySelector('[data-path="name"]').value`); v != "Pathfinder" {
+		t.Errorf("undoing the template gives %q, want the last design back", v)
+	}
 
 	// Battleshift brings its own classes.
 	tb.openDesigner("/designer?ruleset=battleshift&new")

@@ -392,7 +392,8 @@ app.startFrom = (how, template) => {
   app.store.replace(clone(doc));
   app.status = { text: how === 'template' ? `started from the ${template.label.toLowerCase()} template (undo brings the last design back)` : 'new design (undo brings the last one back)' };
   rerender();
-  if (how === 'guide') requestAnimationFrame(() => { const h = document.getElementById('guide-h'); if (h) h.focus(); });
+  // The guide's first step, or the name: what a player changes first.
+  requestAnimationFrame(() => { const h = how === 'guide' && document.getElementById('guide-h'); if (h) h.focus(); else focusPath('name'); });
 };
 
 /** guideTo shows step i of the guided path (-1 leaves it). */
