@@ -201,14 +201,24 @@ func TestGuideChecklistInBrowser(t *testing.T) {
 		t.Errorf("after naming: %d entries, want %d", len(got), len(items)-1)
 	}
 
-	// Next to the weapons step; its button opens the armoury.
-	for range 3 {
+	// The systems step's button opens the system picker of the first
+	// section; the weapons step's opens the armoury.
+	for range 2 {
 		tb.do("next", chromedp.Click(chromedp.CSS(`#guide-next`)))
 	}
+	if got := tb.text(`.guide h2`); got != "Systems and drives" {
+		t.Fatalf("step 3 is %q", got)
+	}
+	tb.click(`[data-add-section="core"]`)
+	tb.do("add a system", chromedp.Click(chromedp.CSS(`#guide-go`)), chromedp.WaitVisible(chromedp.CSS(`#picker [data-kind="bridge"]`)))
+	tb.click(`#picker [data-kind="bridge"]`)
+	if got := eval[string](tb, `document.querySelector('[data-path="sections.core.systems[0].kind"]').value`); got != "bridge" {
+		t.Errorf("the picker added %q", got)
+	}
+	tb.do("next", chromedp.Click(chromedp.CSS(`#guide-next`)))
 	if got := tb.text(`.guide h2`); got != "Weapons" {
 		t.Fatalf("step 4 is %q", got)
 	}
-	tb.click(`[data-add-section="core"]`)
 	tb.do("open the armoury", chromedp.Click(chromedp.CSS(`#guide-go`)), chromedp.WaitVisible(chromedp.CSS(`#armoury`)))
 	if got := eval[string](tb, `document.getElementById('armoury-section').value`); got != "core" {
 		t.Errorf("the armoury mounts in %q", got)
