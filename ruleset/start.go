@@ -19,6 +19,49 @@ type Template struct {
 	// Document is the design, named "New cruiser", without the source's
 	// description and tags.
 	Document RawJSON `json:"document"`
+	// Numbers are the template's headline numbers as the panel shows
+	// them: the form's headline stats of its evaluation (WithNumbers).
+	Numbers []Number `json:"numbers,omitempty"`
+}
+
+// Number is one number of an evaluation with its label: "Combat value" 96.
+type Number struct {
+	Label string `json:"label"`
+	Value any    `json:"value"`
+	Unit  string `json:"unit,omitempty"`
+}
+
+// WithNumbers returns ts with each template's headline numbers: the
+// headline stats among stats, read from r's evaluation of the template,
+// so that the chooser shows what the panel would.
+func WithNumbers(r Ruleset, stats []Stat, ts []Template) ([]Template, error) {
+	out := make([]Template, len(ts))
+	for i, t := range ts {
+		d, err := r.Decode(t.Document)
+		if err != nil {
+			return nil, fmt.Errorf("template %s: %w", t.ID, err)
+		}
+		ev, err := r.Evaluate(d, nil)
+		if err != nil {
+			return nil, fmt.Errorf("template %s: %w", t.ID, err)
+		}
+		b, err := json.Marshal(ev)
+		if err != nil {
+			return nil, err
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			return nil, err
+		}
+		t.Numbers = nil
+		for _, s := range stats {
+			if n, ok := Pointer(v, s.Pointer); ok && s.Headline {
+				t.Numbers = append(t.Numbers, Number{Label: s.Label, Value: n, Unit: s.Unit})
+			}
+		}
+		out[i] = t
+	}
+	return out, nil
 }
 
 // GuideStep is one step of the guided path for a first design.

@@ -82,6 +82,9 @@ func TestNewcomerInBrowser(t *testing.T) {
 	n := &newcomer{tb: tb}
 	tb.open("/")
 	n.click(`#new-design`, `#start [data-template="cruiser"]`)
+	if got := tb.text(`#start [data-template="cruiser"] .template-numbers`); !strings.HasPrefix(got, "Combat value ") {
+		t.Errorf("the cruiser template's numbers read %q", got)
+	}
 	tb.checkA11y("template chooser")
 	tb.shot("start-chooser")
 	n.click(`#start [data-template="cruiser"]`, `[data-armoury="fore"]`)

@@ -19,7 +19,6 @@ const blank = `{"schema":1,"ruleset":"battleshift","rulesVersion":1,"name":"New 
 // their help come from the catalogue.
 func (r *Ruleset) Form() *ruleset.Form {
 	cat := r.cat
-	st := starts()
 	return &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Ship class",
@@ -52,9 +51,21 @@ func (r *Ruleset) Form() *ruleset.Form {
 			}},
 		},
 		Stats:     stats(cat),
-		Templates: st.templates,
-		Guide:     st.guide,
+		Templates: r.templates(),
+		Guide:     starts().guide,
 	}
+}
+
+// templates are the start file's templates with their headline numbers,
+// worked out once.
+func (r *Ruleset) templates() []ruleset.Template {
+	r.templatesOnce.Do(func() {
+		var err error
+		if r.templatesNumbered, err = ruleset.WithNumbers(r, stats(r.cat), starts().templates); err != nil {
+			panic("battleshift: embedded templates: " + err.Error()) // TestTemplates evaluates them
+		}
+	})
+	return r.templatesNumbered
 }
 
 // starts reads the templates (sample classes renamed "New <class>") and

@@ -23,6 +23,9 @@ func TestTemplates(t *testing.T) {
 		if res := rs.EvaluateClass(c); !res.Legal || len(res.Problems) != 0 {
 			t.Errorf("%s: %v", tp.ID, res.Problems)
 		}
+		if res := rs.EvaluateClass(c); len(tp.Numbers) == 0 || tp.Numbers[0].Label != "Cost" || tp.Numbers[0].Value != float64(res.Cost) {
+			t.Errorf("%s: numbers %+v, cost %v", tp.ID, tp.Numbers, res.Cost)
+		}
 		if want, ok := sizes[tp.ID]; ok && c.Size != want {
 			t.Errorf("%s: size %d, want %d", tp.ID, c.Size, want)
 		}

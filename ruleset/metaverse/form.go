@@ -110,5 +110,8 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 	for i := range f.Stats {
 		f.Stats[i].Help = h.Stats[f.Stats[i].Pointer]
 	}
+	if f.Templates, err = ruleset.WithNumbers(r, f.Stats, f.Templates); err != nil {
+		return nil, err
+	}
 	return f, nil
 }

@@ -49,6 +49,11 @@ func TestTemplates(t *testing.T) {
 		if ps := evaluateJSON(t, r, doc); len(ps) > 0 {
 			t.Errorf("%s: %d problems: %v", tp.ID, len(ps), ps)
 		}
+		d, _ := r.Decode(tp.Document)
+		ev, _ := r.Evaluate(d, nil)
+		if len(tp.Numbers) != 3 || tp.Numbers[0].Label != "Combat value" || tp.Numbers[0].Value != ev.Summary().CV {
+			t.Errorf("%s: numbers %+v, combat value %v", tp.ID, tp.Numbers, ev.Summary().CV)
+		}
 	}
 	if got := strings.Join(ids, " "); got != "escort frigate cruiser carrier battleship" {
 		t.Errorf("templates %q", got)

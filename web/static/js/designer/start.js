@@ -8,6 +8,8 @@ import { html } from '../ui.js';
 import { Modal } from '../dialog.js';
 import * as api from './api.js';
 
+const fmt = (v) => (typeof v === 'number' && !Number.isInteger(v) ? String(Math.round(v * 1000) / 1000) : String(v));
+
 /** StartDialog offers every way to start a new design. */
 export function StartDialog({ app }) {
   const f = app.form;
@@ -36,7 +38,8 @@ export function StartDialog({ app }) {
       <h3 id="start-t-h">From a template</h3>
       <ul class="picker start-list" role="list">${templates.map((t) => html`<li key=${t.id}>
         <button type="button" class="pick" data-template=${t.id} onClick=${() => app.startFrom('template', t)}>
-          <span class="pick-name">${t.label}</span><span class="pick-info">${t.help}</span></button></li>`)}</ul>
+          <span class="pick-name">${t.label}</span><span class="pick-info">${t.help}</span>
+          ${(t.numbers || []).length ? html`<span class="pick-info template-numbers">${t.numbers.map((n) => `${n.label} ${fmt(n.value)}${n.unit || ''}`).join(' · ')}</span>` : ''}</button></li>`)}</ul>
     </section>` : ''}
     <section aria-labelledby="start-b-h">
       <h3 id="start-b-h">From nothing</h3>
