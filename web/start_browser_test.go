@@ -259,6 +259,14 @@ func TestGuideChecklistInBrowser(t *testing.T) {
 	if v := eval[string](tb, `document.querySelector('[data-path="size"]').value`); v != "5" {
 		t.Errorf("the dreadnought template has size %q", v)
 	}
+	// Its guided path: the weapons step goes to the systems.
+	tb.do("new", chromedp.Click(chromedp.CSS(`#new`)), chromedp.WaitVisible(chromedp.CSS(`#start-guide`)))
+	tb.do("guide", chromedp.Click(chromedp.CSS(`#start-guide`)), chromedp.WaitVisible(chromedp.CSS(`#guide-next`)))
+	tb.do("next", chromedp.Click(chromedp.CSS(`#guide-next`)))
+	tb.do("go", chromedp.Click(chromedp.CSS(`#guide-go`)))
+	if got := tb.text(`.guide h2`); got != "Weapons" || !eval[bool](tb, `!!document.activeElement.closest('[data-path="systems"]')`) {
+		t.Errorf("Battleshift's step %q focused %q", got, eval[string](tb, `document.activeElement.outerHTML.slice(0, 120)`))
+	}
 	if errs := tb.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
