@@ -109,6 +109,9 @@ func TestNewcomerInBrowser(t *testing.T) {
 	tb.shot("armoury")
 	n.click(`#armoury [data-ready="Railgun"]`, `[data-path="sections.fore.weapons[1].sectors"]`)
 	tb.settle()
+	if got := eval[string](tb, `document.activeElement.dataset.path || ''`); got != "sections.fore.weapons[1].weapon" {
+		t.Errorf("after the armoury the focus is on %q, not the new mount", got)
+	}
 	weapon := eval[string](tb, `document.querySelector('[data-path="sections.fore.weapons[1].weapon"]').value`)
 	sectors := eval[[]string](tb, `[...document.querySelectorAll('[data-path="sections.fore.weapons[1].sectors"] [aria-pressed="true"]')].map(b => b.dataset.sector)`)
 	if weapon != "railgun" || strings.Join(sectors, ",") != "0,1,2,5,6,7" {

@@ -138,7 +138,7 @@ function Toolbar() {
       <button type="button" class="btn" id="redo" disabled=${!s.canRedo} onClick=${() => s.redo()} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</button>
     </div>
     <div class="tool-group">
-      <button type="button" class="btn" id="new" onClick=${newDesign}>New</button>
+      <button type="button" class="btn" id="new" onClick=${newDesign} title="Start a new design: from a template, the guided path, a blank design or the library">New</button>
       <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
       <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
       ${m.id ? html`<${CompareButton} id=${m.id} />` : ''}
@@ -370,9 +370,9 @@ app.takeReady = (ready, section) => {
     if (sec) {
       sec.weapons = Array.isArray(sec.weapons) ? sec.weapons : [];
       sec.weapons.push({ weapon: id, sectors: [...info.sectors], count: 1 });
-      at = `sections.${info.name}.weapons[${sec.weapons.length - 1}]`;
+      at = `sections.${info.name}.weapons[${sec.weapons.length - 1}].weapon`;
     } else {
-      at = `${ready.list}[${d[ready.list].findIndex((x) => x && x.id === id)}]`;
+      at = `${ready.list}[${d[ready.list].findIndex((x) => x && x.id === id)}].name`;
     }
   });
   app.status = { text: info ? `${ready.name} mounted in the ${info.name} section, firing in sectors ${info.sectors.join(', ')} (untick any it should not fire in)` : `${ready.name} defined`, kind: 'ok' };
