@@ -70,6 +70,12 @@ func (r RawJSON) MarshalJSON() ([]byte, error) {
 	return r, nil
 }
 
+// UnmarshalJSON keeps the value's bytes, as json.RawMessage does.
+func (r *RawJSON) UnmarshalJSON(b []byte) error {
+	*r = append((*r)[:0], b...)
+	return nil
+}
+
 // FieldGroup is one fieldset of the form.
 type FieldGroup struct {
 	// Legend is the fieldset's title: "Identity", "Hull", "Systems".

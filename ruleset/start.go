@@ -75,6 +75,13 @@ type GuideStep struct {
 	// a page that knows it: "systems" (add a system), "armoury" (pick a
 	// ready weapon). Empty for none.
 	Action string `json:"action,omitempty"`
+	// Offer is a button that does the step for the player ("Add a core,
+	// fore and aft section"): it applies Patch, a JSON merge patch (RFC
+	// 7386), to the document. A page offers it only while every value
+	// the patch sets is absent from the document, so it never overwrites
+	// what the player chose.
+	Offer string  `json:"offer,omitempty"`
+	Patch RawJSON `json:"patch,omitempty"`
 }
 
 // ReadyPart is a ready definition from the armoury: a whole entry of a
@@ -135,6 +142,18 @@ func ReadStart(fsys fs.FS, name string) ([]Template, []GuideStep, error) {
 			return nil, nil, err
 		}
 		out = append(out, Template{ID: t.ID, Label: t.Label, Help: t.Help, Document: doc})
+	}
+	for i, g := range sf.Guide {
+		if (g.Offer == "") != (len(g.Patch) == 0) {
+			return nil, nil, fmt.Errorf("%s: step %q: an offer needs its patch and a patch its offer", name, g.Title)
+		}
+		if len(g.Patch) > 0 {
+			var buf bytes.Buffer
+			if err := json.Compact(&buf, g.Patch); err != nil {
+				return nil, nil, fmt.Errorf("%s: step %q: %w", name, g.Title, err)
+			}
+			sf.Guide[i].Patch = buf.Bytes()
+		}
 	}
 	return out, sf.Guide, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -273,4 +274,51 @@ func TestGuideChecklistInBrowser(t *testing.T) {
 	if errs := tb.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
+}
+
+// TestGuidedNewcomerInBrowser plays a newcomer who takes the guided path
+// from the home page and each step's offer: a legal ship armed from the
+// armoury, with no problem at all, in at most 12 actions.
+func TestGuidedNewcomerInBrowser(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	n := &newcomer{tb: tb}
+	tb.open("/")
+	n.click(`#new-design`, `#start-guide`)
+	n.click(`#start-guide`, `#guide-offer`)
+	tb.settle()
+	n.typeText(`[data-path="name"]`, "Pathfinder")
+	for i, want := range []string{"Name, hull and size", "Sections", "Systems and drives"} {
+		if got := tb.text(`.guide h2`); got != want {
+			t.Fatalf("step %d is %q, want %q", i+1, got, want)
+		}
+		n.click(`#guide-offer`, "")
+		tb.settle()
+		if eval[bool](tb, `!!document.getElementById('guide-offer')`) {
+			t.Errorf("%s: the offer is still there after taking it", want)
+		}
+		n.click(`#guide-next`, `.guide[data-step="`+strconv.Itoa(i+1)+`"]`)
+	}
+	if got := tb.text(`.guide h2`); got != "Weapons" {
+		t.Fatalf("step 4 is %q", got)
+	}
+	n.click(`#guide-go`, `#armoury [data-ready="Heavy laser"]`)
+	n.click(`#armoury [data-ready="Heavy laser"]`, "")
+	tb.settle()
+	if got := tb.text(".panel .legal"); got != "Legal" {
+		t.Errorf("after the guided path: %q; problems %q", got, tb.text(".panel .problem-list"))
+	}
+	if eval[bool](tb, `!!document.querySelector('.checklist')`) {
+		t.Error("the checklist is still shown on a legal design")
+	}
+	t.Logf("%d actions: %s", len(n.actions), strings.Join(n.actions, "; "))
+	if len(n.actions) > 12 {
+		t.Errorf("%d actions from the home page to a legal, armed ship by the guided path; at most 12", len(n.actions))
+	}
+	// Undo takes the weapon back.
+	tb.click(`#undo`)
+	if eval[bool](tb, `!!document.querySelector('[data-path="sections.core.weapons[0].weapon"]')`) {
+		t.Error("undo left the weapon's mount")
+	}
+	tb.checkPage("the guided path's ship")
 }

@@ -137,3 +137,64 @@ func TestArmoury(t *testing.T) {
 		}
 	}
 }
+
+// mergePatch applies a JSON merge patch (RFC 7386) to target, as the
+// designer does with a guided step's offer.
+func mergePatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	t, ok := target.(map[string]any)
+	if !ok {
+		t = map[string]any{}
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(t, k)
+		} else {
+			t[k] = mergePatch(t[k], v)
+		}
+	}
+	return t
+}
+
+// TestGuideOffers: taking every offer of the guided path in order, from
+// the blank design, with a name and a weapon of the armoury mounted in the
+// core (the weapons step's armoury), gives a legal ship with no problem
+// at all: the guided path reaches an armed, legal ship.
+func TestGuideOffers(t *testing.T) {
+	r, _ := newRuleset()
+	f := r.Form()
+	var doc any
+	if err := json.Unmarshal(f.Blank, &doc); err != nil {
+		t.Fatal(err)
+	}
+	offers := 0
+	for _, s := range f.Guide {
+		if s.Offer == "" {
+			continue
+		}
+		offers++
+		var p any
+		if err := json.Unmarshal(s.Patch, &p); err != nil {
+			t.Fatalf("%s: %v", s.Title, err)
+		}
+		doc = mergePatch(doc, p)
+	}
+	if offers < 3 {
+		t.Fatalf("%d offers", offers)
+	}
+	m := doc.(map[string]any)
+	m["name"] = "Pathfinder"
+	var w map[string]any
+	if err := json.Unmarshal(f.Armoury[1].Value, &w); err != nil {
+		t.Fatal(err)
+	}
+	m["weapons"] = []any{w}
+	core := m["sections"].(map[string]any)["core"].(map[string]any)
+	core["weapons"] = []any{map[string]any{"weapon": w["id"], "sectors": []int{0, 1, 2, 3, 4, 5, 6, 7}, "count": 1}}
+	if ps := evaluateJSON(t, r, m); len(ps) > 0 {
+		t.Errorf("the guided path's offers: %v", ps)
+	}
+}

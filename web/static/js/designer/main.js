@@ -403,6 +403,14 @@ app.guideTo = (i) => {
   requestAnimationFrame(() => { const h = document.getElementById('guide-h'); if (h) h.focus(); });
 };
 
+/** guideOffer takes a step's offer: its merge patch, as one change. */
+app.guideOffer = (step) => {
+  app.store.change((d) => app.lazy.mergePatch(d, step.patch));
+  app.status = { text: `done: ${step.offer.charAt(0).toLowerCase() + step.offer.slice(1)} (undo takes it back)`, kind: 'ok' };
+  rerender();
+  requestAnimationFrame(() => { const b = document.getElementById('guide-next'); if (b) b.focus(); });
+};
+
 /** guideAction goes to the part of the form a step is about, doing its
  *  action: the armoury, or the system picker of the first section. */
 app.guideAction = (step) => {

@@ -66,7 +66,30 @@ export function StartDialog({ app }) {
   </${Modal}>`;
 }
 
-/** Guide is the guided path's step bar: what to do in this step, a
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** offerable reports whether every value patch sets is absent from doc,
+ *  so that taking a step's offer overwrites nothing the player chose. */
+export function offerable(doc, patch) {
+  return Object.entries(patch).every(([k, v]) => {
+    const cur = isObj(doc) ? doc[k] : undefined;
+    return isObj(v) ? cur === undefined || (isObj(cur) && offerable(cur, v)) : cur === undefined;
+  });
+}
+
+/** mergePatch applies a JSON merge patch (RFC 7386) to t in place. */
+export function mergePatch(t, patch) {
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete t[k];
+    else if (isObj(v)) {
+      if (!isObj(t[k])) t[k] = {};
+      mergePatch(t[k], v);
+    } else t[k] = JSON.parse(JSON.stringify(v));
+  }
+}
+
+/** Guide is the guided path's step bar: what to do in this step, the
+ *  step's offer to do it for the player (while it overwrites nothing), a
  *  button that goes there (and does the step's action), Back, Next and
  *  Leave. */
 export function Guide({ app }) {
@@ -81,7 +104,9 @@ export function Guide({ app }) {
     <h2 id="guide-h" tabindex="-1">${s.title}</h2>
     <p>${s.help}</p>
     <div class="actions wrap">
-      <button type="button" class="btn primary" id="guide-go" onClick=${() => app.guideAction(s)}>${act}</button>
+      ${s.offer && s.patch && offerable(app.store.doc, s.patch) ? html`<button type="button" class="btn primary" id="guide-offer"
+        onClick=${() => app.guideOffer(s)}>${s.offer}</button>` : ''}
+      <button type="button" class=${'btn' + (s.offer ? '' : ' primary')} id="guide-go" onClick=${() => app.guideAction(s)}>${act}</button>
       <button type="button" class="btn" id="guide-back" disabled=${i === 0} onClick=${() => app.guideTo(i - 1)}>Back</button>
       <button type="button" class="btn" id="guide-next" onClick=${() => app.guideTo(last ? -1 : i + 1)}>${last ? 'Finish' : 'Next: ' + steps[i + 1].title.toLowerCase()}</button>
       <button type="button" class="btn linklike" id="guide-leave" onClick=${() => app.guideTo(-1)}>Leave the guide</button>
