@@ -72,6 +72,25 @@ func (tb *tab) shot(name string) {
 	}
 }
 
+// guideFocused waits until a step of the guided path has taken the focus
+// (its heading, in the frame after it is shown), as it has long before a
+// player's next click.
+func (tb *tab) guideFocused() {
+	tb.t.Helper()
+	ok := eval[bool](tb, `new Promise((resolve) => {
+		const until = performance.now() + 10000;
+		const check = () => {
+			if (document.activeElement && document.activeElement.id === 'guide-h') return resolve(true);
+			if (performance.now() > until) return resolve(false);
+			requestAnimationFrame(check);
+		};
+		check();
+	})`)
+	if !ok {
+		tb.t.Fatal("the guided path's step did not take the focus")
+	}
+}
+
 // TestNewcomerInBrowser plays a newcomer (issue 19, Acceptance 1): from
 // the home page, "Start a new design", the cruiser template, a railgun
 // from the armoury mounted in the fore section, and a legal, armed ship
@@ -267,6 +286,7 @@ func TestGuideChecklistInBrowser(t *testing.T) {
 	tb.do("new", chromedp.Click(chromedp.CSS(`#new`)), chromedp.WaitVisible(chromedp.CSS(`#start-guide`)))
 	tb.do("guide", chromedp.Click(chromedp.CSS(`#start-guide`)), chromedp.WaitVisible(chromedp.CSS(`#guide-next`)))
 	tb.do("next", chromedp.Click(chromedp.CSS(`#guide-next`)))
+	tb.guideFocused()
 	tb.do("go", chromedp.Click(chromedp.CSS(`#guide-go`)))
 	if got := tb.text(`.guide h2`); got != "Weapons" || !eval[bool](tb, `!!document.activeElement.closest('[data-path="systems"]')`) {
 		t.Errorf("Battleshift's step %q focused %q", got, eval[string](tb, `document.activeElement.outerHTML.slice(0, 120)`))
