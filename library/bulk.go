@@ -109,7 +109,9 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			}
 			ps := le.Problems
 			if len(ps) == 0 {
-				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: le.Field, Message: le.Message}}
+				// The item is the design: "design.name" is its "name".
+				at := strings.TrimPrefix(strings.TrimPrefix(le.Field, "design"), ".")
+				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: at, Message: le.Message}}
 			}
 			reject(item, Prefix(where, ps))
 			continue
