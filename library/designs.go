@@ -248,7 +248,8 @@ func (s *Service) prepareEvaluated(d ruleset.Design, vis Visibility, owner int64
 		return nil, fmt.Errorf("encode design: %w", err)
 	}
 	h := d.Head()
-	if err := checkDocument("design", doc, append(headTexts(h), docText{"movement", e.Movement}, docText{"hull", e.Hull})...); err != nil {
+	var buf [8]docText
+	if err := checkDocument("design", doc, headTexts(append(buf[:0], text("movement", e.Movement), text("hull", e.Hull)), h)...); err != nil {
 		return nil, err // a draft may break rules, but a store must keep its text
 	}
 	pb, err := encodeProblems(probs)

@@ -273,7 +273,7 @@ func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis
 	if err != nil {
 		return nil, nil, fmt.Errorf("encode fleet: %w", err)
 	}
-	if err := checkDocument("fleet", doc, docText{"name", f.Name}, docText{"description", f.Description}); err != nil {
+	if err := checkDocument("fleet", doc, text("name", f.Name), text("description", f.Description)); err != nil {
 		return nil, nil, err // a private fleet may break rules, but a store must keep its text
 	}
 	pb, err := json.Marshal(r.Problems)

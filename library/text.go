@@ -57,16 +57,31 @@ func checkStorable(field, s string) error {
 	return nil
 }
 
-// docText is a text of a document at its JSON path.
-type docText struct{ path, text string }
+// docText is a text of a document at its JSON path: member path, and
+// element i of it when path names a list (i >= 0).
+type docText struct {
+	path string
+	i    int
+	text string
+}
 
-// headTexts are the texts of a design's head, which a store keeps in
-// columns of their own, with their paths in the document.
-func headTexts(h ruleset.Head) []docText {
-	ts := make([]docText, 0, 3+len(h.Tags))
-	ts = append(ts, docText{"name", h.Name}, docText{"description", h.Description}, docText{"universe", h.Universe})
+// text is a document's text at member path.
+func text(path, s string) docText { return docText{path, -1, s} }
+
+// at is the text's JSON path.
+func (t docText) at() string {
+	if t.i < 0 {
+		return t.path
+	}
+	return t.path + "[" + strconv.Itoa(t.i) + "]"
+}
+
+// headTexts appends to ts the texts of a design's head, which a store
+// keeps in columns of their own.
+func headTexts(ts []docText, h ruleset.Head) []docText {
+	ts = append(ts, text("name", h.Name), text("description", h.Description), text("universe", h.Universe))
 	for i, t := range h.Tags {
-		ts = append(ts, docText{"tags[" + strconv.Itoa(i) + "]", t})
+		ts = append(ts, docText{"tags", i, t})
 	}
 	return ts
 }
@@ -84,8 +99,8 @@ var nulEscape = []byte(`\u0000`)
 // document without a NUL costs one scan of its bytes.
 func checkDocument(field string, doc []byte, texts ...docText) error {
 	for _, t := range texts {
-		if err := checkStorable(joinPath(field, t.path), t.text); err != nil {
-			return err
+		if problem, fix := ruleset.CheckStorable(t.text); problem != "" {
+			return textError(joinPath(field, t.at()), problem, fix)
 		}
 	}
 	if !bytes.Contains(doc, nulEscape) {
