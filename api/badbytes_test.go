@@ -87,6 +87,19 @@ func badByteCases(t *testing.T, url, js, design, fleet string) []badByteCase {
 	for _, q := range []string{"q", "sort", "cursor"} {
 		add("fleet library "+q, "GET", "/api/v1/fleet-library?"+q+"="+bad, nil, q)
 	}
+	add("library order", "GET", "/api/v1/library?order="+bad, nil, "order")
+	for _, q := range []string{"order", "limitKind"} {
+		add("fleet library "+q, "GET", "/api/v1/fleet-library?"+q+"="+bad, nil, q)
+	}
+	for _, q := range []string{"paper", "bw", "one"} {
+		add("sheet "+q, "GET", "/api/v1/designs/"+design+"/sheet.pdf?"+q+"="+bad, nil, q)
+		add("pack "+q, "GET", "/api/v1/fleets/"+fleet+"/pack.pdf?"+q+"="+bad, nil, q)
+	}
+	for _, q := range []string{"tier", "crew", "command", "damageControl"} {
+		add("evaluate "+q, "POST", "/api/v1/evaluate?"+q+"="+bad, jsonBytes(t, sample(t)), q)
+	}
+	add("version in path", "GET", "/api/v1/designs/"+design+"/versions/"+bad, nil, "version")
+	add("fleet version in path", "GET", "/api/v1/fleets/"+fleet+"/versions/"+bad, nil, "version")
 	add("import invalid", "POST", "/api/v1/import?invalid="+bad, []byte(`[]`), "invalid")
 	add("import visibility", "POST", "/api/v1/import?visibility="+bad, []byte(`[]`), "visibility")
 	add("compare from", "GET", "/api/v1/designs/"+design+"/compare?from="+bad+"&to=1", nil, "from")
@@ -156,6 +169,11 @@ func TestBadBytesRefused(t *testing.T) {
 					}
 				}
 			}
+			// Credentials are hashed, never looked up as text: a token or a
+			// session cookie with a stray byte is unknown (401, ignored).
+			a := e.anon()
+			a.do("GET", "/api/v1/me", nil, "Authorization", "Bearer slw_a\xffb").want(t, 401)
+			a.do("GET", "/api/v1/me", nil, "Cookie", "slipway_session=a\xffb").want(t, 401)
 			// Nothing was stored: one design, one fleet, one token-less
 			// account, as before.
 			var mine struct{ Designs []designOut }
