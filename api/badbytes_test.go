@@ -135,6 +135,10 @@ func badByteCases(t *testing.T, url, js, design, fleet string) []badByteCase {
 	}
 	add("fleet fork name", "POST", "/api/v1/fleets/"+fleet+"/fork", body(map[string]any{"name": "aBADb"}), "name")
 	add("fleet upgrade ship", "POST", "/api/v1/fleets/"+fleet+"/upgrade", body(map[string]any{"ships": []string{"aBAD"}}), "ships[0]")
+	add("forecast design", "POST", "/api/v1/forecast", body(map[string]any{"a": map[string]any{"design": "aBAD"}, "b": map[string]any{"design": design}, "runs": 1}), "a.design")
+	add("forecast fleet", "POST", "/api/v1/forecast", body(map[string]any{"a": map[string]any{"design": design}, "b": map[string]any{"fleet": "aBAD"}, "runs": 1}), "b.fleet")
+	add("forecast fleet document", "POST", "/api/v1/forecast", body(map[string]any{"a": map[string]any{"design": design},
+		"b": map[string]any{"fleetDocument": probeFleet(func(f map[string]any) { f["ships"].([]map[string]any)[0]["design"] = "aBAD" })}, "runs": 1}), "b.fleetDocument.ships[0].design")
 	add("encounter id", "POST", "/api/v1/encounters", body(map[string]any{"a": map[string]any{"id": "aBAD"}, "b": map[string]any{"id": fleet}}), "a.id")
 	add("encounter zone", "POST", "/api/v1/encounters", body(map[string]any{"a": map[string]any{"id": fleet, "deployment": map[string]any{"zones": map[string]any{"zBAD": []string{"a"}}}},
 		"b": map[string]any{"id": fleet}, "encounter": "meeting"}), "a.deployment.zones")

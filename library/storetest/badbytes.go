@@ -77,6 +77,19 @@ func testBadBytes(t *testing.T, open Opener) {
 				_, err := f.svc.Encounter(f.ctx, alice, library.EncounterRequest{A: library.EncounterSide{ID: bad}, B: library.EncounterSide{ID: fv.Fleet.ID}})
 				return err
 			}},
+			{"a.design", func() error {
+				_, err := f.svc.Forecast(f.ctx, alice, library.ForecastRequest{A: library.ForecastSide{Design: bad}, B: library.ForecastSide{Design: d.ID}, Runs: 1})
+				return err
+			}},
+			{"b.fleet", func() error {
+				_, err := f.svc.Forecast(f.ctx, alice, library.ForecastRequest{A: library.ForecastSide{Design: d.ID}, B: library.ForecastSide{Fleet: bad}, Runs: 1})
+				return err
+			}},
+			{"b.fleetDocument.ships[0].design", func() error {
+				_, err := f.svc.Forecast(f.ctx, alice, library.ForecastRequest{A: library.ForecastSide{Design: d.ID},
+					B: library.ForecastSide{FleetDocument: withFleet(func(fl *fleet.Fleet) { fl.Ships[0].Design = bad })}, Runs: 1})
+				return err
+			}},
 			{"q", func() error { _, err := f.svc.Library(f.ctx, library.LibraryQuery{Q: bad}); return err }},
 			{"movement", func() error { _, err := f.svc.Library(f.ctx, library.LibraryQuery{Movement: bad}); return err }},
 			{"hull", func() error { _, err := f.svc.Library(f.ctx, library.LibraryQuery{Hull: bad}); return err }},
