@@ -158,7 +158,9 @@ func TestBadBytesRefused(t *testing.T) {
 			var f fleetOut
 			u.do("POST", "/api/v1/fleets", map[string]any{"fleet": fleetDoc("Probe Fleet", d.ID)}).want(t, 201).decode(t, &f)
 			for _, bb := range badBytes {
-				for _, c := range badByteCases(t, bb.url, bb.json, d.ID, f.ID) {
+				cs := badByteCases(t, bb.url, bb.json, d.ID, f.ID)
+				t.Logf("%d probes with %s", len(cs), bb.name)
+				for _, c := range cs {
 					r := u.do(c.method, c.path, c.body, "If-Match", "*")
 					var p struct {
 						Problems []struct{ Path, Message string }
