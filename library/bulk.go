@@ -50,9 +50,12 @@ const MaxImportItems = 1000
 
 // Import reads design documents for u and stores what it may: legal items
 // with the visibility asked for, illegal ones as drafts or not at all, as
-// opt says; unreadable or oversized ones never. Each item gets its own
-// report line and one bad item never fails the others. What is stored is
-// stored in one transaction.
+// opt says; unreadable or oversized ones, and those whose text no store
+// keeps (the text rule, text.go), never. Each item gets its own report
+// line and one bad item never fails the others: what is stored is stored
+// in one transaction, each item under a savepoint of its own
+// (Store.ImportDesigns), so that an item the database refuses all the
+// same is rejected alone.
 func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, opt ImportOptions) (*ImportReport, error) {
 	if u == nil {
 		return nil, mustSignIn()
@@ -68,6 +71,7 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 	}
 	rep := &ImportReport{Items: make([]ImportItem, 0, len(items))}
 	var batch []*NewDesign
+	var at []int // the report line of each design of batch
 	var bytes int64
 	reject := func(item ImportItem, ps designer.Problems) {
 		item.Status, item.Problems = ImportRejected, ps
@@ -109,7 +113,9 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			}
 			ps := le.Problems
 			if len(ps) == 0 {
-				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: le.Field, Message: le.Message}}
+				// The item is the design: "design.name" is its "name".
+				at := strings.TrimPrefix(strings.TrimPrefix(le.Field, "design"), ".")
+				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: at, Message: le.Message}}
 			}
 			reject(item, Prefix(where, ps))
 			continue
@@ -122,6 +128,7 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			rep.Created++
 		}
 		batch = append(batch, nd)
+		at = append(at, len(rep.Items))
 		bytes += int64(nd.Version.Bytes())
 		rep.Items = append(rep.Items, item)
 	}
@@ -131,10 +138,34 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 	if err := s.checkWrite(ctx, u, len(batch), len(batch), bytes); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateDesigns(ctx, batch); err != nil {
+	errs, err := s.store.ImportDesigns(ctx, batch)
+	if err != nil {
 		return nil, err
 	}
+	for j, err := range errs {
+		if err != nil {
+			s.refused(ctx, &rep.Items[at[j]], rep, err)
+		}
+	}
 	return rep, nil
+}
+
+// refused turns the report line of an item the store refused (err, from
+// Store.ImportDesigns) into a rejection, and logs why.
+func (s *Service) refused(ctx context.Context, item *ImportItem, rep *ImportReport, err error) {
+	s.log.WarnContext(ctx, "import: the store refused an item", "index", item.Index, "err", err)
+	if item.Status == ImportDraft {
+		rep.Drafts--
+	} else {
+		rep.Created--
+	}
+	rep.Rejected++
+	msg := "could not be stored: the database refused it; the other designs were stored"
+	if errors.Is(err, ErrConflict) {
+		msg = "could not be stored: its new id was taken at the same moment; import it again"
+	}
+	item.Status, item.ID = ImportRejected, ""
+	item.Problems = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: fmt.Sprintf("[%d]", item.Index), Message: msg}}
 }
 
 // Prefix puts a path prefix before every problem's path.
