@@ -36,6 +36,12 @@ type Config struct {
 	// number of CPUs) and PrintQueue how many more may wait (default
 	// four times that); past both, 503 with Retry-After.
 	PrintConcurrency, PrintQueue int
+	// WorkConcurrency is how many fleet evaluations, fleet checks and
+	// imports run at once (default: the number of CPUs) and WorkQueue how
+	// many more may wait (default four times that); past both, 503 with
+	// Retry-After. A waiting request has not read its body yet. A
+	// negative WorkQueue lets none wait.
+	WorkConcurrency, WorkQueue int
 }
 
 // Server serves the API. Create it with New.
@@ -47,6 +53,7 @@ type Server struct {
 	validate *validator.Validate
 	prints   *library.Gate
 	bigPacks *library.Gate // fleet packs of more than bigPackShips ships
+	work     *library.Gate // fleet evaluations and checks, encounters, imports
 	aids     aidsCache
 	engine   *gin.Engine
 	handler  http.Handler
@@ -64,16 +71,10 @@ func New(cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	n := cfg.PrintConcurrency
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	q := cfg.PrintQueue
-	if q <= 0 {
-		q = 4 * n
-	}
+	n, q := gateSize(cfg.PrintConcurrency, cfg.PrintQueue)
 	s.prints = library.NewGate(n, q)
 	s.bigPacks = library.NewGate(1, 2)
+	s.work = library.NewGate(gateSize(cfg.WorkConcurrency, cfg.WorkQueue))
 	gin.SetMode(gin.ReleaseMode)
 	s.engine = gin.New()
 	s.engine.HandleMethodNotAllowed = true
@@ -85,6 +86,42 @@ func New(cfg Config) *Server {
 	s.routes()
 	s.handler = s.middleware(s.engine)
 	return s
+}
+
+// gateSize is a gate's turns and waiting places as configured: by
+// default (0) one turn per CPU and four waiting places per turn; a
+// negative number of waiting places is none.
+func gateSize(n, q int) (int, int) {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case q == 0:
+		q = 4 * n
+	case q < 0:
+		q = 0
+	}
+	return n, q
+}
+
+// gated runs h through the work gate: a request past its turns and
+// waiting places is answered 503 with Retry-After before its body is
+// read, so that a burst of large fleets or imports waits or is refused
+// instead of holding every body and answer in memory at once.
+func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		err := s.work.Do(c.Request.Context(), func() error {
+			h(c)
+			return nil
+		})
+		switch {
+		case err == nil:
+		case c.Request.Context().Err() != nil: // the client left while waiting
+			c.Abort()
+		default:
+			s.fail(c, err)
+		}
+	}
 }
 
 // Service returns the library service the server adapts.
@@ -149,9 +186,9 @@ func (s *Server) routes() {
 
 	get(v1, "/fleets", s.myFleets)
 	v1.POST("/fleets", s.createFleet)
-	v1.POST("/fleets/validate", s.validateFleet)
-	v1.POST("/fleets/evaluate", s.evaluateFleet)
-	v1.POST("/fleets/pack", s.packFleet)
+	v1.POST("/fleets/validate", s.gated(s.validateFleet))
+	v1.POST("/fleets/evaluate", s.gated(s.evaluateFleet))
+	v1.POST("/fleets/pack", s.gated(s.packFleet))
 	get(v1, "/fleets/:id", s.getFleet)
 	v1.PUT("/fleets/:id", s.updateFleet)
 	v1.DELETE("/fleets/:id", s.deleteFleet)
@@ -162,10 +199,10 @@ func (s *Server) routes() {
 	get(v1, "/fleets/:id/pack.pdf", s.fleetPackPDF)
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
-	v1.POST("/encounters", s.encounter)
+	v1.POST("/encounters", s.gated(s.encounter))
 
 	get(v1, "/library", s.library)
-	v1.POST("/import", s.importDesigns)
+	v1.POST("/import", s.gated(s.importDesigns))
 }
 
 func (s *Server) healthz(c *gin.Context) {

@@ -126,8 +126,10 @@ func samples() ([]*designer.Design, error) {
 	return ds, nil
 }
 
-// armada is the fleet of testdata/fleets/armada.go: n ships, the sample
-// designs in turn, each embedded and named.
+// armada is the fleet of testdata/fleets/armada.go, n ships, the sample
+// designs in turn, each embedded and named, except that each ship's
+// design has a name of its own, so that no ship is priced from the
+// evaluator's cache: the worst case.
 func armada(n int) ([]byte, error) {
 	ds, err := samples()
 	if err != nil {
@@ -136,7 +138,9 @@ func armada(n int) ([]byte, error) {
 	f := &fleet.Fleet{Schema: fleet.Schema, Ruleset: designer.RulesetMetaverse, RulesVersion: designer.RulesVersion,
 		Name: fmt.Sprintf("Armada of %d", n), Limit: fleet.Limit{CV: 1 << 30}}
 	for i := range n {
-		f.Ships = append(f.Ships, fleet.Ship{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("Ship %d", i), Document: ds[i%len(ds)]})
+		d := *ds[i%len(ds)]
+		d.Name = fmt.Sprintf("%s %d", d.Name, i)
+		f.Ships = append(f.Ships, fleet.Ship{ID: fmt.Sprintf("s%d", i), Name: fmt.Sprintf("Ship %d", i), Document: &d})
 	}
 	return json.Marshal(f)
 }
