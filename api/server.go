@@ -7,6 +7,7 @@ package api
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -105,9 +106,10 @@ func gateSize(n, q int) (int, int) {
 }
 
 // gated runs h through the work gate: a request past its turns and
-// waiting places is answered 503 with Retry-After before its body is
-// read, so that a burst of large fleets or imports waits or is refused
-// instead of holding every body and answer in memory at once.
+// waiting places is answered 503 with Retry-After (its body read and
+// dropped, not kept), and a waiting one has not read its body yet, so
+// that a burst of large fleets or imports waits or is refused instead of
+// holding every body and answer in memory at once.
 func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		err := s.work.Do(c.Request.Context(), func() error {
@@ -119,6 +121,10 @@ func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc {
 		case c.Request.Context().Err() != nil: // the client left while waiting
 			c.Abort()
 		default:
+			// Take the rest of the body (at most MaxBodyBytes, through a
+			// small buffer) so that a client still sending it reads the
+			// 503 and its Retry-After instead of a reset connection.
+			io.Copy(io.Discard, c.Request.Body)
 			s.fail(c, err)
 		}
 	}

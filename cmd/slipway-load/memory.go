@@ -362,6 +362,7 @@ func fire(ctx context.Context, n int, next func(int) (*http.Request, error)) (st
 		counts   = map[int]int{}
 		bytesBy  = map[int]int64{}
 		firstErr error
+		errs     int
 		wg       sync.WaitGroup
 		start    = make(chan struct{})
 	)
@@ -383,6 +384,7 @@ func fire(ctx context.Context, n int, next func(int) (*http.Request, error)) (st
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
+				errs++
 				if firstErr == nil {
 					firstErr = err
 				}
@@ -394,7 +396,7 @@ func fire(ctx context.Context, n int, next func(int) (*http.Request, error)) (st
 	}
 	close(start)
 	wg.Wait()
-	if firstErr != nil {
+	if errs == n {
 		return "", firstErr
 	}
 	var codes []int
@@ -405,6 +407,9 @@ func fire(ctx context.Context, n int, next func(int) (*http.Request, error)) (st
 	var parts []string
 	for _, c := range codes {
 		parts = append(parts, fmt.Sprintf("%d×%d (≤%s)", counts[c], c, size(bytesBy[c])))
+	}
+	if errs > 0 {
+		parts = append(parts, fmt.Sprintf("%d×error (%v)", errs, firstErr))
 	}
 	return strings.Join(parts, " "), nil
 }
