@@ -57,19 +57,14 @@ func bursts() []burst {
 				return jsonRequest("POST", base+"/api/v1/fleets/evaluate", body, "")
 			}, nil
 		}},
-		{"import", 8, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
-			body := badImport(700)
-			tokens := make([]string, 8)
-			for i := range tokens {
-				t, err := loadUser(ctx, base)
-				if err != nil {
-					return nil, err
-				}
-				tokens[i] = t
+		{"import", 8, importBurst("", badImport(700))},
+		{"import-draft", 8, importBurst("?invalid=draft", badImport(700))},
+		{"import-samples", 8, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
+			body, err := sampleImport(1_000_000)
+			if err != nil {
+				return nil, err
 			}
-			return func(i int) (*http.Request, error) {
-				return jsonRequest("POST", base+"/api/v1/import?invalid=draft", body, tokens[i%len(tokens)])
-			}, nil
+			return importBurst("", body)(ctx, base)
 		}},
 		{"fleets-validate", 8, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
 			body := badFleet(fleet.MaxShips)
@@ -102,6 +97,48 @@ func bursts() []burst {
 			}, nil
 		}},
 	}
+}
+
+// importBurst sends body to /import (with query) as one of 8 users.
+func importBurst(query string, body []byte) func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
+	return func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
+		tokens := make([]string, 8)
+		for i := range tokens {
+			t, err := loadUser(ctx, base)
+			if err != nil {
+				return nil, err
+			}
+			tokens[i] = t
+		}
+		return func(i int) (*http.Request, error) {
+			return jsonRequest("POST", base+"/api/v1/import"+query, body, tokens[i%len(tokens)])
+		}, nil
+	}
+}
+
+// sampleImport is an import of the sample designs in turn, each with a
+// name of its own, up to size bytes: legal designs, all stored.
+func sampleImport(size int) ([]byte, error) {
+	ds, err := samples()
+	if err != nil {
+		return nil, err
+	}
+	var items []*designer.Design
+	n := 2
+	for i := 0; ; i++ {
+		d := *ds[i%len(ds)]
+		d.Name = fmt.Sprintf("%s %d", d.Name, i)
+		b, err := json.Marshal(&d)
+		if err != nil {
+			return nil, err
+		}
+		if n+len(b)+1 > size {
+			break
+		}
+		n += len(b) + 1
+		items = append(items, &d)
+	}
+	return json.Marshal(items)
 }
 
 // samples returns the sample designs, sorted by file name.
@@ -208,7 +245,7 @@ func memoryLoad(ctx context.Context, mf memoryFlags, w io.Writer) error {
 		return errors.New("memory: give the slipway binary with -slipway (go build -o /tmp/slipway ./cmd/slipway)")
 	}
 	var failed []string
-	fmt.Fprintf(w, "%-16s %4s %9s %9s %9s %7s  %s\n", "burst", "n", "idle MB", "peak MB", "after MB", "fall s", "statuses (bytes answered)")
+	fmt.Fprintf(w, "%-16s %4s %9s %9s %9s %7s %15s  %s\n", "burst", "n", "idle MB", "peak MB", "after MB", "fall s", "after anon/file", "statuses (largest answer)")
 	for _, b := range bursts() {
 		if len(mf.only) > 0 && !contains(mf.only, b.name) {
 			continue
@@ -221,7 +258,8 @@ func memoryLoad(ctx context.Context, mf memoryFlags, w io.Writer) error {
 		if r.fell >= 0 {
 			fall = fmt.Sprintf("%.0f", r.fell.Seconds())
 		}
-		fmt.Fprintf(w, "%-16s %4d %9.1f %9.1f %9.1f %7s  %s\n", b.name, b.n, mb(r.idle), mb(r.peak), mb(r.after), fall, r.statuses)
+		fmt.Fprintf(w, "%-16s %4d %9.1f %9.1f %9.1f %7s %15s  %s\n", b.name, b.n, mb(r.idle), mb(r.peak), mb(r.after), fall,
+			fmt.Sprintf("%.1f/%.1f", mb(r.anon), mb(r.file)), r.statuses)
 		if r.peak > memoryLimitKB {
 			failed = append(failed, fmt.Sprintf("%s peaked at %.1f MB (limit 500)", b.name, mb(r.peak)))
 		}
@@ -249,6 +287,7 @@ func mb(kb int64) float64 { return float64(kb) / 1000 }
 // burstResult is what one burst measured; memory in kB.
 type burstResult struct {
 	idle, peak, after int64
+	anon, file        int64 // after: anonymous and file-backed (SQLite's mapped file)
 	fell              time.Duration // -1: not within fallBackTime
 	statuses          string
 }
@@ -348,6 +387,8 @@ func runBurst(ctx context.Context, mf memoryFlags, b burst) (*burstResult, error
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
+	r.anon, _ = procStatus(pid, "RssAnon")
+	r.file, _ = procStatus(pid, "RssFile")
 	return r, nil
 }
 

@@ -23,8 +23,9 @@ const (
 	// quiet server: a few pages, searches and logins.
 	quietAllocs = 16 << 20
 	// idleExcess is how much more than the live heap the process may
-	// keep from the operating system before it is returned.
-	idleExcess = 48 << 20
+	// keep from the operating system before it is returned: a third of
+	// an idle server's resident memory (about 40 MB).
+	idleExcess = 16 << 20
 )
 
 // heapSample reads what returnMemory decides on.
