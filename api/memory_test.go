@@ -201,4 +201,3 @@ func TestWorkGate(t *testing.T) {
 	e.anon().do("POST", "/api/v1/fleets/evaluate", doc).want(t, http.StatusOK)
 	u.do("POST", "/api/v1/import", []any{sample(t)}).want(t, http.StatusOK)
 }
-

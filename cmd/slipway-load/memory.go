@@ -287,7 +287,7 @@ func mb(kb int64) float64 { return float64(kb) / 1000 }
 // burstResult is what one burst measured; memory in kB.
 type burstResult struct {
 	idle, peak, after int64
-	anon, file        int64 // after: anonymous and file-backed (SQLite's mapped file)
+	anon, file        int64         // after: anonymous and file-backed (SQLite's mapped file)
 	fell              time.Duration // -1: not within fallBackTime
 	statuses          string
 }
