@@ -63,6 +63,7 @@ func bursts() []burst {
 		}},
 		{"import", 8, false, importBurst("", badImport(700))},
 		{"import-draft", 8, false, importBurst("?invalid=draft", badImport(700))},
+		{"import-drafts-stored", 8, true, importBurst("?invalid=draft", badImport(450))},
 		{"import-samples", 8, true, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
 			body, err := sampleImport(1_000_000)
 			if err != nil {
