@@ -55,6 +55,7 @@ type Server struct {
 	prints   *library.Gate
 	bigPacks *library.Gate // fleet packs of more than bigPackShips ships
 	work     *library.Gate // fleet evaluations and checks, encounters, imports
+	imports  *library.Gate // imports, one at a time (then the work gate)
 	aids     aidsCache
 	engine   *gin.Engine
 	handler  http.Handler
@@ -76,6 +77,7 @@ func New(cfg Config) *Server {
 	s.prints = library.NewGate(n, q)
 	s.bigPacks = library.NewGate(1, 2)
 	s.work = library.NewGate(gateSize(cfg.WorkConcurrency, cfg.WorkQueue))
+	s.imports = library.NewGate(1, 4)
 	gin.SetMode(gin.ReleaseMode)
 	s.engine = gin.New()
 	s.engine.HandleMethodNotAllowed = true
@@ -110,9 +112,12 @@ func gateSize(n, q int) (int, int) {
 // dropped, not kept), and a waiting one has not read its body yet, so
 // that a burst of large fleets or imports waits or is refused instead of
 // holding every body and answer in memory at once.
-func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc {
+func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc { return s.gatedBy(s.work, h) }
+
+// gatedBy runs h through gate g as gated does through the work gate.
+func (s *Server) gatedBy(g *library.Gate, h gin.HandlerFunc) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		err := s.work.Do(c.Request.Context(), func() error {
+		err := g.Do(c.Request.Context(), func() error {
 			h(c)
 			return nil
 		})
@@ -209,7 +214,11 @@ func (s *Server) routes() {
 	v1.POST("/encounters", s.gated(s.encounter))
 
 	get(v1, "/library", s.library)
-	v1.POST("/import", s.gated(s.importDesigns))
+	// An import holds up to library.MaxImportBytes of new versions until
+	// its transaction, and the store has one writer: imports run one at
+	// a time (four more wait), each in a turn of the work gate. Eight at
+	// once peaked at 438 MB, two of them running.
+	v1.POST("/import", s.gatedBy(s.imports, s.gated(s.importDesigns)))
 }
 
 func (s *Server) healthz(c *gin.Context) {

@@ -239,6 +239,7 @@ type memoryFlags struct {
 	only    []string // burst names; empty: all
 	env     []string // extra environment of the server
 	settle  time.Duration
+	log     string // file to append each server's log to
 }
 
 // memoryLoad runs each burst against a fresh server and prints a table:
@@ -317,6 +318,14 @@ func runBurst(ctx context.Context, mf memoryFlags, b burst) (*burstResult, error
 	cmd.Stderr = &logs
 	if err := cmd.Start(); err != nil {
 		return nil, err
+	}
+	if mf.log != "" {
+		defer func() {
+			if f, err := os.OpenFile(mf.log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintf(f, "== %s\n%s", b.name, logs.String())
+				f.Close()
+			}
+		}()
 	}
 	defer func() {
 		cmd.Process.Signal(os.Interrupt)
