@@ -212,6 +212,7 @@ func (s *Server) routes() {
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
 	v1.POST("/encounters", s.gated(s.encounter))
+	v1.POST("/forecast", s.forecast)
 
 	get(v1, "/library", s.library)
 	// An import holds up to library.MaxImportBytes of new versions until

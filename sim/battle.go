@@ -32,6 +32,8 @@ type Outcome struct {
 	Turns int
 	// ShipTurns counts ships present at the start of each turn, summed.
 	ShipTurns int
+	// Tally is what decided the battle (a forecast's reason).
+	Tally Tally
 }
 
 // battle is the state of one battle.
@@ -55,6 +57,15 @@ type battle struct {
 	pol    [][]pairTable // expected damage tables, [attacker][target]
 	sens   []int
 	shotsQ []shot
+
+	// flag is each side's flagship (its first commander), flagLost whether
+	// its destruction has been checked for morale.
+	flag     [2]*shipState
+	flagLost [2]bool
+
+	tally      Tally
+	answer     [2]bool // canAnswer's answer this turn
+	answerTurn [2]int
 }
 
 // roll returns a die roll 1..n.
@@ -97,6 +108,8 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.rng = rng
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
+	b.tally, b.answerTurn = Tally{}, [2]int{}
+	b.flag, b.flagLost = [2]*shipState{}, [2]bool{}
 	for _, st := range b.ships {
 		st.reset()
 	}
@@ -115,6 +128,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 		}
 		b.playTurn()
 		out.Turns = b.turn
+		out.Tally = b.tally
 		gone := [2]bool{b.sideGone(0), b.sideGone(1)}
 		if gone[0] || gone[1] {
 			switch {
@@ -125,6 +139,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 			default:
 				out.Winner = 0
 			}
+			out.Tally = b.tally
 			return out
 		}
 	}
@@ -188,6 +203,9 @@ func (b *battle) chainOfCommand() {
 			if r, _ := st.best(kCiC); r > best {
 				cmd, best = st, r
 			}
+		}
+		if b.flag[side] == nil {
+			b.flag[side] = cmd
 		}
 		left := best
 		for _, st := range ships {

@@ -18,6 +18,11 @@ type sqState struct {
 	strength int
 	spent    uint8 // one-shot weapons used, by weapon index
 	fired    int   // turn it last fired
+	// morale: the permanent modifier of the conditions met, and which of
+	// the squadron's two conditions (below strength, carrier destroyed)
+	// it has checked.
+	moraleMods    int
+	below, orphan bool
 }
 
 type mission struct {
@@ -233,7 +238,7 @@ func (b *battle) starfighterCombat() {
 				fired++
 				at := attack{bit: w.bit, sides: w.sides, mod: w.mod, q: w.q}
 				for p := 0; p < w.pulse && !t.destroyed; p++ {
-					b.pulse(t, a, &at)
+					b.hit(m.owner, ByFighters, t, a, &at)
 				}
 			}
 		}
