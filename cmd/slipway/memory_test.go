@@ -19,7 +19,7 @@ func TestShouldReturn(t *testing.T) {
 	}{
 		{"quiet after a burst", heapSample{allocs: prev.allocs + mib, kept: 400 * mib, live: 40 * mib}, true},
 		{"still busy", heapSample{allocs: prev.allocs + 200*mib, kept: 400 * mib, live: 40 * mib}, false},
-		{"quiet and lean", heapSample{allocs: prev.allocs + mib, kept: 80 * mib, live: 40 * mib}, false},
+		{"quiet and lean", heapSample{allocs: prev.allocs + mib, kept: 50 * mib, live: 40 * mib}, false},
 	} {
 		if got := shouldReturn(prev, c.now); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
