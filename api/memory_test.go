@@ -201,3 +201,33 @@ func TestWorkGate(t *testing.T) {
 	e.anon().do("POST", "/api/v1/fleets/evaluate", doc).want(t, http.StatusOK)
 	u.do("POST", "/api/v1/import", []any{sample(t)}).want(t, http.StatusOK)
 }
+
+// TestEncounterDeploymentPastCap: a fleet of 500 bad ships fills its
+// 100 problems before its deployment is checked; the deployment's own
+// problem (a ship left out) is then only counted, and the deployment is
+// not called legal: its problems hold the fleet's R-LIM-07.
+func TestEncounterDeploymentPastCap(t *testing.T) {
+	e := newEnv(t)
+	ships := make([]any, fleet.MaxShips)
+	ids := make([]string, 0, fleet.MaxShips)
+	for i := range ships {
+		id := fmt.Sprintf("s%d", i)
+		ships[i] = map[string]any{"id": id, "document": badDesignDoc("Bad")}
+		ids = append(ids, id)
+	}
+	doc := map[string]any{"schema": 1, "ruleset": "metaverse", "rulesVersion": 1, "name": "Bad fleet",
+		"limit": map[string]int{"cv": 1000}, "ships": ships}
+	var out encounterOut
+	e.anon().do("POST", "/api/v1/encounters", map[string]any{
+		"a":         map[string]any{"fleet": doc, "deployment": map[string]any{"zones": map[string][]string{"main": ids[1:]}}},
+		"b":         map[string]any{"fleet": doc},
+		"encounter": "meeting",
+	}).want(t, 200).decode(t, &out)
+	d := out.A.Deployment
+	if d == nil || d.Legal {
+		t.Fatal("a deployment that leaves a ship out, past the fleet's problem cap, is called legal (or missing)")
+	}
+	if len(d.Problems) == 0 || d.Problems[len(d.Problems)-1].Rule != ruleset.RuleProblemCap {
+		t.Errorf("deployment problems %+v, want the fleet's R-LIM-07 among them", d.Problems)
+	}
+}
