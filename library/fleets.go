@@ -14,6 +14,7 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Fleets follow the rules of designs (library.go): a private fleet is seen
@@ -908,7 +909,9 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	out.Problems = designer.Problems{}
 	if out.Deployed {
 		for _, p := range out.Result.Problems {
-			if p.Rule == fleet.RuleDeployment || strings.HasPrefix(p.Path, "deployment.") {
+			// The fleet's R-LIM-07 (at no path) may count deployment
+			// problems past the first fleet.MaxProblems: keep it.
+			if p.Rule == fleet.RuleDeployment || strings.HasPrefix(p.Path, "deployment.") || p.Rule == ruleset.RuleProblemCap && p.Path == "" {
 				out.Problems = append(out.Problems, p)
 			}
 		}
