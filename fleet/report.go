@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Line is one line of a fleet's printed report: the chain of command,
@@ -20,11 +22,11 @@ type Line struct {
 func (r *Result) TotalsLine() string {
 	t := r.Totals
 	unit := map[string]string{"cv": "CV", "points": "points"}[t.LimitKind]
-	s := fmt.Sprintf("%d CV, %d points", t.CV, t.Points)
+	s := fmt.Sprintf("%d CV, %s", t.CV, ruleset.Count(t.Points, "point"))
 	if unit != "" {
 		s += fmt.Sprintf(" of a %d %s limit (%d left)", t.Limit, unit, t.Remaining)
 	}
-	s += fmt.Sprintf("; %d ships, %d squadrons; highest tier %d", t.Ships, t.Squadrons, t.HighestTier)
+	s += fmt.Sprintf("; %s, %s; highest tier %d", ruleset.Count(t.Ships, "ship"), ruleset.Count(t.Squadrons, "squadron"), t.HighestTier)
 	if t.TierLimit > 0 {
 		s += fmt.Sprintf(" (limit %d)", t.TierLimit)
 	}
@@ -67,7 +69,7 @@ func (r *Result) Report(f *Fleet) []Line {
 		if s := byID[c.Ship]; s != nil {
 			cic = s.CiC
 		}
-		out = append(out, Line{Depth: depth, Text: fmt.Sprintf("%s: %s (CiC %d, %d units)", what, name(c.Ship), cic, c.Units())})
+		out = append(out, Line{Depth: depth, Text: fmt.Sprintf("%s: %s (CiC %d, %s)", what, name(c.Ship), cic, ruleset.Count(c.Units(), "unit"))})
 		for _, id := range c.Ships {
 			out = append(out, Line{Depth: depth + 1, Text: "squadron: " + name(id)})
 		}
@@ -123,7 +125,7 @@ func (r *Result) Report(f *Fleet) []Line {
 		out = append(out, Line{Text: "Independent FTL squadrons", Heading: true})
 		for i, s := range r.Squadrons {
 			q := f.Squadrons[i]
-			t := fmt.Sprintf("%d x %s, crew %d, command %s: %d points each, %d points", s.Count, s.Name, q.CrewQuality, q.CommandQuality, s.PointsEach, s.Points)
+			t := fmt.Sprintf("%d x %s, crew %d, command %s: %s each, %s", s.Count, s.Name, q.CrewQuality, q.CommandQuality, ruleset.Count(s.PointsEach, "point"), ruleset.Count(s.Points, "point"))
 			if s.Breaching {
 				t += " (breaching, by FTL: double)"
 			}

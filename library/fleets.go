@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Fleets follow the rules of designs (library.go): a private fleet is seen
@@ -811,7 +812,7 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	}
 	if len(in.Zones) > maxZones || n > fleet.MaxShips {
 		return &Error{Code: EInvalid, Field: name + ".deployment.zones",
-			Message: fmt.Sprintf("names %d zones and %d ships; an encounter has at most %d zones and a fleet at most %d ships", len(in.Zones), n, maxZones, fleet.MaxShips)}
+			Message: fmt.Sprintf("names %s and %s; an encounter has at most %d zones and a fleet at most %d ships", ruleset.Count(len(in.Zones), "zone"), ruleset.Count(n, "ship"), maxZones, fleet.MaxShips)}
 	}
 	out.Document.Deployment = nil
 	if enc != nil && attacker != "" {
