@@ -2,15 +2,10 @@ package api
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
-
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 )
@@ -69,36 +64,6 @@ func (s *Server) optionFail(c *gin.Context, err error) {
 		return
 	}
 	s.fail(c, err)
-}
-
-// dieQuery reads an optional die query parameter in rg (e.g. D2-D6);
-// absent is "".
-func (s *Server) dieQuery(c *gin.Context, name string, rg designer.DieRange) (designer.Die, bool) {
-	v := strings.ToUpper(c.Query(name))
-	if v == "" {
-		return "", true
-	}
-	d := designer.Die(v)
-	if !rg.Has(d) {
-		s.queryError(c, name, fmt.Sprintf("must be a die from %s to %s (you gave %q)", rg.Lo, rg.Hi, c.Query(name)))
-		return "", false
-	}
-	return d, true
-}
-
-// intQuery reads an optional whole-number query parameter in rg; absent
-// is 0.
-func (s *Server) intQuery(c *gin.Context, name string, rg designer.Range) (int, bool) {
-	v := c.Query(name)
-	if v == "" {
-		return 0, true
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || !rg.Has(n) {
-		s.queryError(c, name, fmt.Sprintf("must be a whole number from %d to %d", rg.Lo, rg.Hi))
-		return 0, false
-	}
-	return n, true
 }
 
 // validateDesign answers POST /validate with the same report as one
