@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/slipway/slipway/api"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // lintDir holds the pinned OpenAPI linters (Redocly CLI and Stoplight
@@ -44,11 +46,7 @@ func lintTool(t *testing.T, name string) string {
 		_, err = exec.LookPath("node")
 	}
 	if err != nil {
-		msg := "the OpenAPI linter is not installed (" + err.Error() + "): run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testenv.Missing(t, "the OpenAPI linters", err.Error()+": run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)")
 	}
 	return bin
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/library"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // The API guide, docs/api.md, and the fleets guide, docs/fleets.md, are
@@ -155,11 +157,7 @@ func needTools(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
-			msg := fmt.Sprintf("%s is not installed; the guides' examples need bash, curl 7.82+ and jq (docs/api.md, What you need)", tool)
-			if os.Getenv("CI") == "true" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
+			testenv.Missing(t, tool, "the guides' examples need bash, curl 7.82+ and jq (docs/api.md, What you need)")
 		}
 	}
 }
