@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,13 @@ func lintTool(t *testing.T, name string) string {
 	}
 	if err != nil {
 		testenv.Missing(t, "the OpenAPI linters", err.Error()+": run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)")
+	}
+	// The linters need Node.js 20.19 or later (Debian 12's is 18; .ci/run
+	// installs a newer one when the machine's is older).
+	old := `const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)`
+	if out, err := exec.Command("node", "-e", old).CombinedOutput(); err != nil {
+		v, _ := exec.Command("node", "--version").Output()
+		testenv.Missing(t, "Node.js 20.19 or later", fmt.Sprintf("node %s is older (%v %s); .ci/run installs a newer one", strings.TrimSpace(string(v)), err, out))
 	}
 	return bin
 }
