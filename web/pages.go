@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 //go:embed templates
@@ -47,7 +49,8 @@ type pages struct {
 // them. The asset function turns a static file name into its versioned
 // URL, so templates never write a /static/ path by hand.
 func parsePages(a *assets) (*pages, error) {
-	funcs := template.FuncMap{"asset": a.URL}
+	// count writes a number with a noun that agrees: {{count .Points "point"}}.
+	funcs := template.FuncMap{"asset": a.URL, "count": ruleset.Count}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: templates: %w", err)
