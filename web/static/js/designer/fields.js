@@ -3,14 +3,14 @@
 // carries the path in data-path (so a problem can focus it) and shows the
 // problems the server reported for that path beside it.
 import { html } from '../ui.js';
-import { get, idFor } from './doc.js';
+import { get, idFor, ruleHref } from './doc.js';
 
 /** Problems renders the problems assigned to a path, linked to its field. */
 export function Problems({ ctx, path }) {
   const list = ctx.probs(path);
   if (!list.length) return null;
   return html`<ul class="field-problems" id=${idFor(path, '-p')}>
-    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <span class="rule" title="Rule ${p.rule}">${p.rule}</span></li>`)}
+    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <a class="rule" href=${ruleHref(ctx.form.ruleset, p.rule)} title=${`Read rule ${p.rule} in the glossary`}>${p.rule}</a></li>`)}
   </ul>`;
 }
 

@@ -5,6 +5,7 @@
 // path names) and the explanation of the value as a tree.
 import { html } from '../ui.js';
 import { placeOf } from './form.js';
+import { ruleHref } from './doc.js';
 
 const fmt = (v) => (Number.isInteger(v) ? String(v) : (Math.round(v * 1000) / 1000).toString());
 
@@ -50,6 +51,7 @@ export function Panel({ app }) {
     </div>
     ${ev.error ? html`<p class="notice bad" role="alert">Could not reach the server: ${ev.error}. Your draft is kept; the numbers will update when it answers.</p>` : ''}
     <dl class="stats headline-stats">${stats.filter((s) => s.headline).map(stat)}</dl>
+    <p class="why stat-help" id="why" aria-live="polite">${ev.change ? ev.change.text : ''}</p>
     <dl class="stats">${stats.filter((s) => !s.headline).map(stat)}</dl>
     ${helped.length ? html`<details class="stat-help"><summary>What the numbers mean</summary>
       <dl>${helped.map((s) => html`<div key=${s.pointer}><dt>${s.label}</dt><dd>${s.help}</dd></div>`)}</dl></details>` : ''}
@@ -68,8 +70,8 @@ export function Panel({ app }) {
             <span class="where">${placeOf(app.form, p.path)}</span>
             <span class="msg">${p.message}</span>
             ${p.hint ? html`<span class="hint">${p.hint}</span>` : ''}
-            <span class="rule" title=${'Rule ' + p.rule}>${p.rule}</span>
-          </button></li>`)}
+          </button>
+          <a class="rule" href=${ruleHref(app.ruleset, p.rule)} title=${`Read rule ${p.rule} in the glossary`}>${p.rule}</a></li>`)}
       </ul>
     </div>
     ${r && r.explanation ? html`<div class="explain">

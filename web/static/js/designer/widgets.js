@@ -96,7 +96,7 @@ function Layers({ ctx, base }) {
     <${Problems} ctx=${ctx} path=${path} />
     ${layers.map((_, i) => {
       const p = `${path}[${i}]`;
-      return html`<div class="row" key=${i} role="group" aria-label=${'Layer ' + (i + 1)}>
+      return html`<div class="row" key=${i} data-path=${p} role="group" aria-label=${'Layer ' + (i + 1)}>
         <span class="row-label">Layer ${i + 1}</span>
         <${NumField} ctx=${ctx} path=${p + '.hullHits'} label="Hull hits" />
         <${NumField} ctx=${ctx} path=${p + '.crew'} label="Crew" />
@@ -165,13 +165,17 @@ function Defences({ ctx, base, info }) {
       const ab = `${base}.ablative.${arc}`;
       return html`<div class="row arc-row" key=${arc} role="group" aria-label=${title(arc) + ' arc defences'}>
         <span class="row-label">${title(arc)}</span>
-        ${num('armour', arc, 'rating', 'Armour')}
-        ${type('armour', arc, 'Armour type')}
+        <div class="arc-part" data-path=${`${base}.armour.${arc}`} role="group" aria-label=${`Armour facing ${arc}`}>
+          ${num('armour', arc, 'rating', 'Armour')}
+          ${type('armour', arc, 'Armour type')}
+          <${Problems} ctx=${ctx} path=${`${base}.armour.${arc}`} />
+        </div>
         <${NumField} ctx=${ctx} path=${ab} label="Ablative" />
-        ${num('shields', arc, 'hits', 'Shield hits')}
-        ${type('shields', arc, 'Shield type')}
-        <${Problems} ctx=${ctx} path=${`${base}.armour.${arc}`} />
-        <${Problems} ctx=${ctx} path=${`${base}.shields.${arc}`} />
+        <div class="arc-part" data-path=${`${base}.shields.${arc}`} role="group" aria-label=${`Shields facing ${arc}`}>
+          ${num('shields', arc, 'hits', 'Shield hits')}
+          ${type('shields', arc, 'Shield type')}
+          <${Problems} ctx=${ctx} path=${`${base}.shields.${arc}`} />
+        </div>
       </div>`;
     })}
   </div>`;
@@ -209,7 +213,7 @@ function SystemRow({ ctx, path, sys, n, sec }) {
   ctx.reg(path);
   const params = k && k.params ? Object.keys(k.params) : [];
   const extra = ['facing', 'axis', 'arc', 'type'].filter((p) => sys && sys[p] !== undefined && !params.includes(p));
-  return html`<div class=${'row system cat-' + (cat ? cat.id : 'unknown')} style=${cat ? { '--cat': cat.colour } : undefined} role="group" aria-label=${`System ${n}: ${k ? k.name : sys.kind}`}>
+  return html`<div class=${'row system cat-' + (cat ? cat.id : 'unknown')} data-path=${path} style=${cat ? { '--cat': cat.colour } : undefined} role="group" aria-label=${`System ${n}: ${k ? k.name : sys.kind}`}>
     <span class="swatch" aria-hidden="true"></span>
     <${SelectField} ctx=${ctx} path=${path + '.kind'} label="Kind" allowEmpty=${false} choices=${ctx.cat.catalogue.kinds.map((x) => x.kind)}
       labels=${(v) => { const x = ctx.kind(v); return x ? `${x.name} (${ctx.category(x.category).name})` : v; }}
@@ -258,7 +262,7 @@ function MountRow({ ctx, path, mount, n, info, defs }) {
     t.weapons = t.weapons || [];
     t.weapons.push({ ...mount, sectors: mirrored });
   });
-  return html`<div class="row mount" role="group" aria-label=${`Mount ${n}`}>
+  return html`<div class="row mount" data-path=${path} role="group" aria-label=${`Mount ${n}`}>
     <${SelectField} ctx=${ctx} path=${path + '.weapon'} label="Weapon" allowEmpty=${false}
       choices=${defs.map((d) => d.id)} labels=${(id) => { const d = defs.find((x) => x.id === id); return d && d.name ? `${d.name} (${id})` : id; }} />
     <${NumField} ctx=${ctx} path=${path + '.count'} label="Count" />
