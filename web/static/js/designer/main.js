@@ -98,6 +98,7 @@ function context() {
     kind: (k) => kinds.get(k),
     category: (c) => cats.get(c),
     tierReason: (p) => reasons.get(p),
+    sigAt: (p) => sigAt(p, reasons),
     reg: (p) => app.rendered.add(p),
     typed: (p) => app.typed.get(p),
     setTyped: (p, d) => (d ? app.typed.set(p, d) : app.typed.delete(p)),
@@ -110,6 +111,18 @@ function context() {
     openRowPicker: (target, field) => openDialog('rowpicker', { pickerTarget: target, pickerField: field, pickerFilter: '' }),
     addRow: (target, row) => app.addRow(target, row),
   };
+}
+
+/** sigAt is a string of what the page shows at and under a path besides
+ *  the document: its problems, typed text and tier reasons (a Memo's
+ *  signature, widgets.js). */
+function sigAt(p, reasons) {
+  const under = (k) => k === p || k.startsWith(p + '.') || k.startsWith(p + '[');
+  let s = '';
+  for (const [k, v] of app.assign) if (under(k)) s += '\n' + k + JSON.stringify(v);
+  for (const [k, v] of app.typed) if (under(k)) s += '\t' + k + JSON.stringify(v);
+  for (const [k, v] of reasons) if (under(k)) s += '\r' + k + JSON.stringify(v);
+  return s;
 }
 
 function Toolbar() {

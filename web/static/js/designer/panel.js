@@ -3,7 +3,7 @@
 // stats name (the headline ones large), the tier and what raises it when
 // the game has tiers, every problem (a button that focuses the field its
 // path names) and the explanation of the value as a tree.
-import { html } from '../ui.js';
+import { Component, html } from '../ui.js';
 import { placeOf } from './form.js';
 import { ruleHref } from './doc.js';
 
@@ -82,15 +82,18 @@ export function Panel({ app }) {
 }
 
 /** Node is one number of the explanation, with the formula and inputs
- *  behind it and its children as a collapsible list. */
-function Node({ node, depth }) {
-  const kids = node.children || [];
-  const body = html`<span class="n-label">${node.label}</span> <span class="n-value">${fmt(node.value)}</span>
-    ${node.formula ? html`<span class="n-formula">${node.formula}</span>` : ''}
-    ${node.inputs && node.inputs.length ? html`<span class="n-inputs">${node.inputs.map((i) => `${i.name} = ${fmt(i.value)}`).join(', ')}</span>` : ''}`;
-  if (!kids.length) return html`<li class="leaf">${body}</li>`;
-  return html`<li><details open=${depth < 1}>
-    <summary>${body}</summary>
-    <ul role="list">${kids.map((k) => html`<${Node} key=${k.key} node=${k} depth=${depth + 1} />`)}</ul>
-  </details></li>`;
+ *  behind it and its children as a collapsible list, drawn only while it
+ *  is open (a big design's tree has hundreds of numbers). */
+class Node extends Component {
+  render({ node, depth }, { open = depth < 1 }) {
+    const kids = node.children || [];
+    const body = html`<span class="n-label">${node.label}</span> <span class="n-value">${fmt(node.value)}</span>
+      ${node.formula ? html`<span class="n-formula">${node.formula}</span>` : ''}
+      ${node.inputs && node.inputs.length ? html`<span class="n-inputs">${node.inputs.map((i) => `${i.name} = ${fmt(i.value)}`).join(', ')}</span>` : ''}`;
+    if (!kids.length) return html`<li class="leaf">${body}</li>`;
+    return html`<li><details open=${open} onToggle=${(e) => this.setState({ open: e.currentTarget.open })}>
+      <summary>${body}</summary>
+      ${open ? html`<ul role="list">${kids.map((k) => html`<${Node} key=${k.key} node=${k} depth=${depth + 1} />`)}</ul>` : ''}
+    </details></li>`;
+  }
 }

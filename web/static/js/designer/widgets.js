@@ -4,9 +4,28 @@
 // the catalogue answer (GET /api/v1/catalogue): sections, arcs, sectors,
 // system kinds with their categories, colours, ratings and parameters,
 // and the values each choice field accepts.
-import { html } from '../ui.js';
+import { Component, html } from '../ui.js';
 import { get, idFor, patternMatcher } from './doc.js';
 import { NumField, TextField, SelectField, CheckField, SetField, Button, Slot, Problems, Group } from './fields.js';
+
+/** Memo draws its part of a page again only when sig, a string of
+ *  everything the part shows, changes: a big design's hundreds of rows are
+ *  not diffed again for an edit of one. The paths the part registers with
+ *  ctx.reg while drawn are registered again when it is skipped, so a
+ *  problem still finds its place. */
+class Memo extends Component {
+  shouldComponentUpdate(next) {
+    if (next.sig !== this.props.sig) return true;
+    for (const p of this.regs || []) next.ctx.reg(p);
+    return false;
+  }
+
+  render({ ctx, draw }) {
+    const regs = [];
+    this.regs = regs;
+    return draw({ ...ctx, reg: (p) => { regs.push(p); ctx.reg(p); } });
+  }
+}
 
 const title = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -201,7 +220,11 @@ function Systems({ ctx, base }) {
   return html`<div class="sub" data-path=${path}>
     <h4>Systems</h4>
     <${Problems} ctx=${ctx} path=${path} />
-    ${systems.map((s, i) => html`<${SystemRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} sys=${s} n=${i + 1} sec=${sec} />`)}
+    ${systems.map((s, i) => {
+      const p = `${path}[${i}]`;
+      return html`<${Memo} key=${i} ctx=${ctx} sig=${JSON.stringify(s) + ctx.sigAt(p)}
+        draw=${(c) => html`<${SystemRow} ctx=${c} path=${p} sys=${s} n=${i + 1} sec=${sec} />`} />`;
+    })}
     <${Button} label="+ System" title=${`Add a system to the ${sec} section`} cls="small" data=${{ 'data-add-system': path }}
       onClick=${() => ctx.openPicker(path)} />
   </div>`;
@@ -239,7 +262,12 @@ function Mounts({ ctx, base, info }) {
   return html`<div class="sub" data-path=${path}>
     <h4>Weapon mounts</h4>
     <${Problems} ctx=${ctx} path=${path} />
-    ${mounts.map((m, i) => html`<${MountRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} mount=${m} n=${i + 1} info=${info} defs=${defs} />`)}
+    ${mounts.map((m, i) => {
+      const p = `${path}[${i}]`;
+      const sig = JSON.stringify([m, defs.map((d) => [d.id, d.name]), !!get(ctx.doc, `sections.${info.mirror}`)]) + ctx.sigAt(p);
+      return html`<${Memo} key=${i} ctx=${ctx} sig=${sig}
+        draw=${(c) => html`<${MountRow} ctx=${c} path=${p} mount=${m} n=${i + 1} info=${info} defs=${defs} />`} />`;
+    })}
     <${Button} label="+ Mount" title=${`Add a weapon mount to the ${info.name} section`} cls="small" data=${{ 'data-add': path }} onClick=${add}
       disabled=${defs.length === 0} />
     ${defs.length === 0 ? html`<span class="muted"> Define a weapon first (Weapon definitions, below).</span>` : ''}
