@@ -164,6 +164,7 @@ func (s *Server) routes() {
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
 	v1.POST("/encounters", s.encounter)
+	v1.POST("/forecast", s.forecast)
 
 	get(v1, "/library", s.library)
 	v1.POST("/import", s.importDesigns)

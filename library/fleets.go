@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
@@ -39,11 +38,7 @@ import (
 // Evaluator). Saved design versions never change, so the evaluator finds
 // a referenced ship's price by its design reference.
 func newFleetEvaluator(ev Evaluator, cat *designer.Catalogue) *fleet.Evaluator {
-	m, ok := ev.(*costing.Model)
-	if !ok {
-		m = costing.NewModel(cat)
-	}
-	return fleet.NewEvaluatorWith(m, fleet.EvaluatorOptions{StableRefs: true})
+	return fleet.NewEvaluatorWith(costingModel(ev, cat), fleet.EvaluatorOptions{StableRefs: true})
 }
 
 // FleetEvaluator returns the Service's fleet evaluator, created with it.

@@ -51,6 +51,10 @@ type Limits struct {
 	// HashConcurrency is how many password hashes run at once; HashQueue
 	// how many more may wait for one. Past both, ErrBusy.
 	HashConcurrency, HashQueue int
+	// ForecastConcurrency is how many matchup forecasts play at once (each
+	// on one core); ForecastQueue how many more may wait. Past both,
+	// ErrBusy.
+	ForecastConcurrency, ForecastQueue int
 	// SessionTTL is how long a login session lasts.
 	SessionTTL time.Duration
 	// PurgeAfter is how long a deleted design's rows are kept before
@@ -62,16 +66,18 @@ type Limits struct {
 func DefaultLimits() Limits {
 	n := runtime.GOMAXPROCS(0)
 	return Limits{
-		MaxDesigns:      2000,
-		MaxVersions:     20000,
-		MaxBytes:        256 << 20,
-		MaxVersionBytes: 4 << 20,
-		WritesPerMinute: 120,
-		LoginsPerMinute: 10,
-		HashConcurrency: n,
-		HashQueue:       4 * n,
-		SessionTTL:      30 * 24 * time.Hour,
-		PurgeAfter:      7 * 24 * time.Hour,
+		MaxDesigns:          2000,
+		MaxVersions:         20000,
+		MaxBytes:            256 << 20,
+		MaxVersionBytes:     4 << 20,
+		WritesPerMinute:     120,
+		LoginsPerMinute:     10,
+		HashConcurrency:     n,
+		HashQueue:           4 * n,
+		ForecastConcurrency: n,
+		ForecastQueue:       2 * n,
+		SessionTTL:          30 * 24 * time.Hour,
+		PurgeAfter:          7 * 24 * time.Hour,
 	}
 }
 
@@ -100,6 +106,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.HashQueue <= 0 {
 		l.HashQueue = d.HashQueue
+	}
+	if l.ForecastConcurrency <= 0 {
+		l.ForecastConcurrency = d.ForecastConcurrency
+	}
+	if l.ForecastQueue <= 0 {
+		l.ForecastQueue = d.ForecastQueue
 	}
 	if l.SessionTTL <= 0 {
 		l.SessionTTL = d.SessionTTL
@@ -144,7 +156,8 @@ type Service struct {
 	hashes *Gate         // password hashing
 	dummy  string        // a password hash verified for unknown users
 
-	fleets *fleet.Evaluator // fleets, with its cache of priced ships
+	fleets   *fleet.Evaluator // fleets, with its cache of priced ships
+	forecast *forecasts       // matchup forecasts: their gate and cache
 }
 
 // New builds a Service from cfg. Store is required; the catalogue and
@@ -177,6 +190,7 @@ func New(cfg Config) *Service {
 	s.hashes = NewGate(s.limits.HashConcurrency, s.limits.HashQueue)
 	s.dummy = hashPassword("slipway-dummy-password")
 	s.fleets = newFleetEvaluator(s.eval, s.cat)
+	s.forecast = newForecasts(s.limits.ForecastConcurrency, s.limits.ForecastQueue)
 	s.rules = ruleset.NewRegistry(append([]ruleset.Ruleset{metaverse.New(s.cat, s.eval)}, cfg.Rulesets...)...)
 	s.models = map[string]bool{}
 	for _, r := range s.rules.List() {

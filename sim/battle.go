@@ -32,6 +32,8 @@ type Outcome struct {
 	Turns int
 	// ShipTurns counts ships present at the start of each turn, summed.
 	ShipTurns int
+	// Tally is what decided the battle (a forecast's reason).
+	Tally Tally
 }
 
 // battle is the state of one battle.
@@ -55,6 +57,10 @@ type battle struct {
 	pol    [][]pairTable // expected damage tables, [attacker][target]
 	sens   []int
 	shotsQ []shot
+
+	tally      Tally
+	answer     [2]bool // canAnswer's answer this turn
+	answerTurn [2]int
 }
 
 // roll returns a die roll 1..n.
@@ -97,6 +103,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.rng = rng
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
+	b.tally, b.answerTurn = Tally{}, [2]int{}
 	for _, st := range b.ships {
 		st.reset()
 	}
@@ -115,6 +122,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 		}
 		b.playTurn()
 		out.Turns = b.turn
+		out.Tally = b.tally
 		gone := [2]bool{b.sideGone(0), b.sideGone(1)}
 		if gone[0] || gone[1] {
 			switch {
@@ -125,6 +133,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 			default:
 				out.Winner = 0
 			}
+			out.Tally = b.tally
 			return out
 		}
 	}

@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"os"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
 )
 
 // benchBattles is a realistic mix of battles: a duel of every generated
@@ -61,4 +63,48 @@ func BenchmarkShipTurns(b *testing.B) {
 	}
 	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "ship-turns/s/core")
 	b.ReportMetric(float64(turns)/float64(i), "ship-turns/battle")
+}
+
+// forecastSide compiles n samples, cycling through names.
+func forecastSide(b *testing.B, m *costing.Model, n int, names ...string) []*Ship {
+	var out []*Ship
+	for i := 0; i < n; i++ {
+		raw, err := os.ReadFile("../data/samples/" + names[i%len(names)] + ".json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := Compile(m, d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// BenchmarkForecast is issue 21's forecast speed on one core: a 2,000-run
+// duel (target ≤ 1 s) and a 10-v-10 fleet forecast of 500 runs (≤ 5 s):
+//
+//	go test ./sim -run XXX -bench Forecast -benchtime 3x -count 3 -cpu 1
+func BenchmarkForecast(b *testing.B) {
+	m := costing.NewModel(nil)
+	for _, c := range []struct {
+		name string
+		n    int
+		runs int
+	}{{"1v1-2000", 1, 2000}, {"10v10-500", 10, 500}} {
+		a := forecastSide(b, m, c.n, "uss-newton", "reference-cruiser", "hms-thunderchild", "ss-clinton")
+		o := forecastSide(b, m, c.n, "iks-tesla", "ras-freedom", "its-dragon", "uss-einstein")
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewForecast(b.Context(), a, o, ForecastConfig{Model: m.Version(), Runs: c.runs, Seed: 1, Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

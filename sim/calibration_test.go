@@ -45,6 +45,13 @@ func TestCalibrationAcceptance(t *testing.T) {
 			v2 = i
 		}
 	}
+	for _, f := range c.Fits {
+		// The forecast's curve is the published fit; this run has a tenth
+		// of its duels, so its beta reads the same to about 0.05.
+		if b, ok := ForecastBeta(f.Name); ok && (f.Beta < b-0.1 || f.Beta > b+0.1) {
+			t.Errorf("%s: fitted beta %.3f, the forecast uses %.3f: refit and update forecastBeta", f.Name, f.Beta, b)
+		}
+	}
 	for i, f := range c.Fits {
 		if i == v2 {
 			continue

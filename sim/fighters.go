@@ -233,7 +233,7 @@ func (b *battle) starfighterCombat() {
 				fired++
 				at := attack{bit: w.bit, sides: w.sides, mod: w.mod, q: w.q}
 				for p := 0; p < w.pulse && !t.destroyed; p++ {
-					b.pulse(t, a, &at)
+					b.hit(m.owner, ByFighters, t, a, &at)
 				}
 			}
 		}

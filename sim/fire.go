@@ -131,8 +131,8 @@ func (b *battle) starshipCombat() {
 		}
 		ram := attack{bit: maskKinetic, sides: 1}
 		b.tracef("ram: %d damage to %s, %d to %s", r.rammer.s.mf*r.closing, r.target.s.Name, r.target.s.mf*r.closing, r.rammer.s.Name)
-		b.land(r.target, sectorArc[r.target.facing], &ram, r.rammer.s.mf*r.closing, false)
-		b.land(r.rammer, sectorArc[r.rammer.facing], &ram, r.target.s.mf*r.closing, false)
+		b.tally.Damage[r.rammer.side][ByRam] += b.land(r.target, sectorArc[r.target.facing], &ram, r.rammer.s.mf*r.closing, false)
+		b.tally.Damage[r.target.side][ByRam] += b.land(r.rammer, sectorArc[r.rammer.facing], &ram, r.target.s.mf*r.closing, false)
 		b.afterGroup()
 	}
 	b.rams = b.rams[:0]
@@ -283,16 +283,16 @@ func (b *battle) fire(st *shipState, ci int, t *shipState, sensor int) {
 	}
 	a := sectorArc[t.facing]
 	for k := 0; k < w.pulse && !t.destroyed; k++ {
-		b.pulse(t, a, &at)
+		b.hit(st, ByGuns, t, a, &at)
 	}
-	b.extraTargets(st, w, t, pen)
+	b.extraTargets(st, ByGuns, w, t, pen)
 }
 
 // extraTargets: in fleets, an area-of-effect weapon strikes 1 die of
 // ships, the target first, the others of its side at -2 (10 cm apart);
 // a reactive weapon may hit one more ship on its line at half damage
 // (docs/simulation.md).
-func (b *battle) extraTargets(st *shipState, w *weapon, t *shipState, pen int) {
+func (b *battle) extraTargets(st *shipState, m Means, w *weapon, t *shipState, pen int) {
 	var others [8]*shipState
 	o := others[:0]
 	for _, e := range b.sides[t.side] {
@@ -309,7 +309,7 @@ func (b *battle) extraTargets(st *shipState, w *weapon, t *shipState, pen int) {
 			at := weaponAttack(w, pen+2)
 			e := o[k]
 			for p := 0; p < w.pulse && !e.destroyed; p++ {
-				b.pulse(e, sectorArc[e.facing], &at)
+				b.hit(st, m, e, sectorArc[e.facing], &at)
 			}
 		}
 	}
@@ -318,7 +318,7 @@ func (b *battle) extraTargets(st *shipState, w *weapon, t *shipState, pen int) {
 		at := weaponAttack(w, pen)
 		at.half = true
 		for p := 0; p < w.pulse && !e.destroyed; p++ {
-			b.pulse(e, sectorArc[e.facing], &at)
+			b.hit(st, m, e, sectorArc[e.facing], &at)
 		}
 	}
 }

@@ -132,6 +132,12 @@ func (b *battle) strike(s *salvo) {
 		}
 	}
 	stopped := b.interceptSalvo(t, ws, ms)
+	b.tally.Incoming[t.side] += len(ms)
+	for _, x := range stopped {
+		if x {
+			b.tally.Stopped[t.side]++
+		}
+	}
 	a := sectorArc[t.facing]
 	for k, wi := range ms {
 		w := &ws[wi]
@@ -143,10 +149,10 @@ func (b *battle) strike(s *salvo) {
 			at.half = true
 		}
 		for p := 0; p < w.pulse && !t.destroyed; p++ {
-			b.pulse(t, a, &at)
+			b.hit(s.owner, ByMissiles, t, a, &at)
 		}
 		if w.aoeSides > 0 {
-			b.extraTargets(s.owner, w, t, 0)
+			b.extraTargets(s.owner, ByMissiles, w, t, 0)
 		}
 	}
 	s.missiles = nil

@@ -674,3 +674,31 @@ func TestSpinal(t *testing.T) {
 		}
 	}
 }
+
+// TestFTLAttackModifier: an FTL attack is a standard sensor roll "with a
+// plus modifier to the target starship's target rating equal to its crew
+// quality" (metaverse-rules.txt l. 576-579); a ship returning from a
+// strategic jump "has a +2 modifier applied to its target and movement
+// rating for the turn" (l. 533-535), and a movement rating counts against
+// its own sensor rolls as for any fire. So a sensor 15 returning
+// against target rating 3 and crew 2 needs more than 3 + 2 + 2 = 7: a
+// roll of 8 hits, 7 misses (the +2 counted once, not twice).
+func TestFTLAttackModifier(t *testing.T) {
+	for _, tc := range []struct {
+		roll int
+		want string
+	}{{8, "FTL attack hits"}, {7, "FTL attack misses (roll 7)"}} {
+		a := testShip(t, "Jumper", []int{10}, nil, func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "ftlBasic", Rating: 1, Count: 1})
+		})
+		b := testShip(t, "Target", []int{30}, nil, nil)
+		b.tr = 3
+		bt, tr := scripted(a, b, tc.roll, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+		jumper := bt.ships[0]
+		jumper.absent = 1
+		bt.returnFromFTL()
+		if !strings.Contains(tr.String(), tc.want) {
+			t.Errorf("roll %d: want %q in\n%s", tc.roll, tc.want, tr)
+		}
+	}
+}

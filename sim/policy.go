@@ -328,6 +328,11 @@ func (b *battle) plotFTL(st *shipState) {
 			b.tracef("%s jumps out for %d turns", st.s.Name, st.absent)
 			return
 		}
+		// A tactical jump gives +2 to the jumper's target and movement
+		// ratings for the turn (rules l. 560-562), as a strategic return
+		// does (returnFromFTL); the attack's sensor roll feels it once.
+		st.trMod += 2
+		st.moveRate += 2
 		b.ftlAttack(st, e)
 		return
 	}
@@ -382,7 +387,8 @@ func (b *battle) returnFromFTL() {
 }
 
 // ftlAttack: a sensor roll against the target's target rating plus its
-// crew quality; on a hit, mass factor D6 energy pulses against every
+// crew quality (rules l. 576-579), the jumper's movement rating (+2 from
+// its jump) counting against it as for any fire; on a hit, mass factor D6 energy pulses against every
 // external section (the core when it faces an arc). A gravity well in
 // play stops the jump short unless the jumper passes 1D6 <= crew quality
 // once per point of its rating.
@@ -401,7 +407,7 @@ func (b *battle) ftlAttack(st, e *shipState) {
 		return
 	}
 	st.sensorUsed = true
-	tp := e.s.tr + e.trMod + e.crewQ + st.moveRate + 2
+	tp := e.s.tr + e.trMod + e.crewQ + st.moveRate
 	roll := b.roll(20)
 	if !hits(roll, sens[0], sens[0]-e.ew(), tp) {
 		b.tracef("%s: FTL attack misses (roll %d)", st.s.Name, roll)
@@ -419,7 +425,7 @@ func (b *battle) ftlAttack(st, e *shipState) {
 			coreDone = true
 		}
 		for k := 0; k < st.s.mf && !e.destroyed; k++ {
-			b.pulse(e, a, &at)
+			b.hit(st, ByFTL, e, a, &at)
 		}
 	}
 	b.dist = min(b.dist, 10)

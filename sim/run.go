@@ -15,6 +15,9 @@ type Result struct {
 	// Turns and ShipTurns are summed over all battles.
 	Turns     int `json:"turns"`
 	ShipTurns int `json:"shipTurns"`
+	// Tally sums the battles' tallies (a forecast's reason); left out of
+	// the simulate report.
+	Tally Tally `json:"-"`
 }
 
 // WinRate is side's share of the battles won, draws counting half.
@@ -56,6 +59,7 @@ func (r *Result) add(o Outcome) {
 	}
 	r.Turns += o.Turns
 	r.ShipTurns += o.ShipTurns
+	r.Tally.add(&o.Tally)
 }
 
 func (r *Result) merge(o Result) {
@@ -65,6 +69,7 @@ func (r *Result) merge(o Result) {
 	r.Draws += o.Draws
 	r.Turns += o.Turns
 	r.ShipTurns += o.ShipTurns
+	r.Tally.add(&o.Tally)
 }
 
 // Battle plays one battle between sides a and b; battle number i of a

@@ -13,6 +13,7 @@ import (
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
+	"github.com/slipway/slipway/sim"
 )
 
 // versionRow is one line of a design's version history.
@@ -48,6 +49,25 @@ type designData struct {
 	// NameMax is the most characters a name may have in the design's game
 	// (its form's name field), which the fork form enforces.
 	NameMax int
+	// Forecast is the "test against" panel of a legal Metaverse design.
+	Forecast *forecastView
+}
+
+// forecastView is the "test against" panel: the opponents offered, what
+// was asked, and the forecast or why there is none.
+type forecastView struct {
+	DesignID string
+	Options  []forecastOption
+	Against  string
+	Runs     int
+	RunsSet  []forecastOption
+	Result   *sim.Forecast
+	Error    string
+}
+
+// forecastOption is one opponent offered: a public design of the game.
+type forecastOption struct {
+	ID, Label string
 }
 
 // designPage serves /designs/{id}: a design as the caller may read it,
@@ -103,8 +123,56 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 	if data.Lineage, err = s.lib.Lineage(ctx, u, d.ID); err != nil {
 		panic(err)
 	}
-	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library", Scripts: []string{"js/compare.js"},
+	if data.First && d.Latest.Evaluation.Legal {
+		data.Forecast = s.forecastPanel(r, u, d)
+	}
+	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library", Scripts: []string{"js/compare.js", "js/forecast.js"},
 		Description: "A starship design for " + data.Game.Name + ": " + d.Name, Data: data})
+}
+
+// forecastRuns are the numbers of battles the panel offers.
+var forecastRuns = []int{500, 1000, 2000}
+
+// forecastPanel offers the game's public designs as opponents and, when
+// the query names one (against), plays the forecast through the library,
+// the same as POST /api/v1/forecast answers.
+func (s *Server) forecastPanel(r *http.Request, u *library.User, d *library.Design) *forecastView {
+	ctx := r.Context()
+	v := &forecastView{DesignID: d.ID, Runs: library.DefaultForecastRuns, Against: r.URL.Query().Get("against")}
+	for _, n := range forecastRuns {
+		v.RunsSet = append(v.RunsSet, forecastOption{ID: fmt.Sprint(n), Label: ruleset.Thousands(n)})
+	}
+	if page, err := s.lib.Library(ctx, library.LibraryQuery{Ruleset: d.Ruleset, Sort: "name", Limit: 60}); err == nil {
+		for _, o := range page.Designs {
+			if o.Latest.Evaluation.Legal {
+				v.Options = append(v.Options, forecastOption{ID: o.ID, Label: fmt.Sprintf("%s (CV %.0f)", o.Name, o.Latest.Evaluation.CV)})
+			}
+		}
+	}
+	if v.Against == "" {
+		return v
+	}
+	for _, n := range forecastRuns {
+		if r.URL.Query().Get("runs") == fmt.Sprint(n) {
+			v.Runs = n
+		}
+	}
+	f, err := s.lib.Forecast(ctx, u, library.ForecastRequest{
+		A: library.ForecastSide{Design: d.ID, Version: d.Version}, B: library.ForecastSide{Design: v.Against}, Runs: v.Runs, Seed: 1})
+	switch {
+	case err == nil:
+		v.Result = f
+	case library.ErrorCode(err) == library.ENotFound:
+		v.Error = "That opponent is not in the library, or you may not see it; choose another."
+	case library.ErrorCode(err) == library.EBusy:
+		v.Error = "The server is busy playing other forecasts; try again in a few seconds."
+	case library.ErrorCode(err) != "":
+		_, msg := fieldError(err)
+		v.Error = "No forecast: " + msg
+	default:
+		panic(err)
+	}
+	return v
 }
 
 // forkDesign serves POST /designs/{id}/fork: a copy of the design for the

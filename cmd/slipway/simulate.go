@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/sim"
 )
 
@@ -30,13 +28,8 @@ type sideReport struct {
 	WinHigh float64  `json:"winHigh"`
 }
 
-// maxSimShips and maxSimWorkers bound a simulation's input: the
-// simulator plans every pair of enemies each turn, so a side is a
-// squadron, not an armada.
-const (
-	maxSimShips   = 20
-	maxSimWorkers = 256
-)
+// maxSimWorkers bounds a simulation's goroutines.
+const maxSimWorkers = 256
 
 func simulateCommand() command {
 	return command{
@@ -60,18 +53,8 @@ func simulateCommand() command {
 				fs.Usage()
 				return 2
 			}
-			switch {
-			case *runs < 1 || *runs > 1_000_000:
-				fmt.Fprintf(stderr, "slipway simulate: --runs %d: allowed 1 to 1000000\n", *runs)
-				return 2
-			case *turns < 1 || *turns > 1000:
-				fmt.Fprintf(stderr, "slipway simulate: --turns %d: allowed 1 to 1000\n", *turns)
-				return 2
-			case *startRange < 5 || *startRange > 200:
-				fmt.Fprintf(stderr, "slipway simulate: --range %d: allowed 5 to 200 cm\n", *startRange)
-				return 2
-			case *workers < 0 || *workers > maxSimWorkers:
-				fmt.Fprintf(stderr, "slipway simulate: --workers %d: allowed 0 (one per CPU) to %d\n", *workers, maxSimWorkers)
+			if msg := simBounds(*runs, *turns, *startRange, *workers); msg != "" {
+				fmt.Fprintf(stderr, "slipway simulate: %s\n", msg)
 				return 2
 			}
 			m, err := openModel(*model)
@@ -82,45 +65,17 @@ func simulateCommand() command {
 			var sides [2][]*sim.Ship
 			rep := simulateReport{Model: m.Version(), Seed: *seed, Runs: *runs}
 			for i, arg := range pos {
-				files := strings.Split(arg, ",")
-				if len(files) > maxSimShips {
-					fmt.Fprintf(stderr, "slipway simulate: side %d has %d designs: allowed 1 to %d\n", i+1, len(files), maxSimShips)
+				ds, _, err := readSideFiles(arg)
+				if err == nil {
+					sides[i], err = sim.CompileSide(m, ds)
+				}
+				if err != nil {
+					fmt.Fprintf(stderr, "slipway simulate: side %d: %s\n", i+1, sideError(err))
 					return 2
 				}
-				for _, f := range files {
-					if f == "" {
-						continue
-					}
-					d, err := readDesignFile(f)
-					if err != nil {
-						fmt.Fprintf(stderr, "slipway simulate: %v\n", err)
-						return 2
-					}
-					s, err := sim.Compile(m, d)
-					if err != nil {
-						fmt.Fprintf(stderr, "slipway simulate: %s: %v\n", f, err)
-						return 2
-					}
-					if !s.Eval.Legal {
-						// A battle of an illegal design says nothing about
-						// its combat value: refuse it, naming the first errors.
-						fmt.Fprintf(stderr, "slipway simulate: %s is not legal (slipway validate %s lists every problem):\n", f, f)
-						n := 0
-						for _, p := range s.Eval.Problems {
-							if p.Severity == designer.Error && n < 3 {
-								fmt.Fprintf(stderr, "  %s\n", p)
-								n++
-							}
-						}
-						return 2
-					}
-					sides[i] = append(sides[i], s)
+				for _, s := range sides[i] {
 					rep.Sides[i].Ships = append(rep.Sides[i].Ships, s.Name)
 					rep.Sides[i].CV += s.Eval.CV
-				}
-				if len(sides[i]) == 0 {
-					fmt.Fprintf(stderr, "slipway simulate: side %d has no design\n", i+1)
-					return 2
 				}
 			}
 			r := sim.Run(sides[0], sides[1], *runs, *seed, *workers, sim.Options{MaxTurns: *turns, StartRange: *startRange})
@@ -143,33 +98,11 @@ func simulateCommand() command {
 			fmt.Fprintf(stdout, "%d battles, seed %d, model %s\n", r.Runs, *seed, rep.Model)
 			for i, name := range []string{"A", "B"} {
 				sr := rep.Sides[i]
-				fmt.Fprintf(stdout, "%s  %-40s CV %4d   wins %5.1f %% (95 %% CI %.1f-%.1f)\n", name, sideLabel(sr.Ships), sr.CV,
+				fmt.Fprintf(stdout, "%s  %-40s CV %4d   wins %5.1f %% (95 %% CI %.1f-%.1f)\n", name, sim.SideName(sr.Ships), sr.CV,
 					100*sr.Win, 100*sr.WinLow, 100*sr.WinHigh)
 			}
 			fmt.Fprintf(stdout, "   draws %.1f %%   mean length %.1f turns\n", 100*rep.Draws, rep.Turns)
 			return 0
 		},
 	}
-}
-
-// sideLabel names a side's ships for the text report, each design once
-// in the order first met, with its count when there are several:
-// "2 x USS Newton, Reference Cruiser".
-func sideLabel(names []string) string {
-	var order []string
-	count := map[string]int{}
-	for _, n := range names {
-		if count[n] == 0 {
-			order = append(order, n)
-		}
-		count[n]++
-	}
-	parts := make([]string, len(order))
-	for i, n := range order {
-		parts[i] = n
-		if count[n] > 1 {
-			parts[i] = fmt.Sprintf("%d x %s", count[n], n)
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -51,7 +51,7 @@ func TestSimulateFleetText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	if !strings.Contains(out, "A  2 x USS Newton, Reference Cruiser ") || !strings.Contains(out, "B  RAS Freedom ") {
+	if !strings.Contains(out, "A  2 × USS Newton, Reference Cruiser ") || !strings.Contains(out, "B  RAS Freedom ") {
 		t.Errorf("side labels:\n%s", out)
 	}
 }
@@ -139,8 +139,8 @@ func TestSimulateBadInput(t *testing.T) {
 		{"broken JSON", []string{notJSON, cruiser}, "broken.json"},
 		{"illegal design", []string{"../../testdata/invalid/R-SEC-05.json", cruiser}, "R-SEC-05"},
 		{"illegal design in a fleet", []string{cruiser + ",../../testdata/invalid/R-WPN-03.json", newton}, "is not legal"},
-		{"empty side", []string{",", cruiser}, "side 1 has no design"},
-		{"too many ships", []string{many, cruiser}, "side 1 has 21 designs: allowed 1 to 20"},
+		{"empty side", []string{",", cruiser}, "side 1: no design on this side"},
+		{"too many ships", []string{many, cruiser}, "side 1: 21 designs on this side: allowed 1 to 20"},
 		{"no runs", []string{cruiser, newton, "--runs", "0"}, "--runs 0: allowed 1 to 1000000"},
 		{"negative runs", []string{cruiser, newton, "--runs", "-5"}, "--runs -5"},
 		{"too many runs", []string{cruiser, newton, "--runs", "1000001"}, "allowed 1 to 1000000"},

@@ -1,0 +1,334 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/slipway/slipway/ruleset"
+)
+
+// forecastBeta is, per CV model, the exponent of the win-chance curve
+// P(A wins) = 1 / (1 + (CV_B / CV_A)^beta) that `slipway calibrate
+// --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
+// TestCalibrationAcceptance checks it against the fit.
+var forecastBeta = map[string]float64{
+	"metaverse-cv/1": 1.050,
+	"metaverse-cv/2": 1.470,
+}
+
+// ForecastBeta is the fitted exponent of model's win-chance curve, and
+// whether the model has one.
+func ForecastBeta(model string) (float64, bool) {
+	b, ok := forecastBeta[model]
+	return b, ok
+}
+
+// ForecastConfig sizes a forecast: Runs battles from Seed, on Workers
+// goroutines (0: one per CPU; the result does not depend on it).
+type ForecastConfig struct {
+	Model   string
+	Runs    int
+	Seed    uint64
+	Workers int
+	Options Options
+	// Names name the sides (a fleet's name); empty: SideName of the
+	// ships.
+	Names [2]string
+}
+
+// ForecastSide is one side of a forecast.
+type ForecastSide struct {
+	// Name is the side as a player reads it: "USS Newton", "2 × USS
+	// Newton, Reference Cruiser".
+	Name  string   `json:"name"`
+	Ships []string `json:"ships"`
+	CV    int      `json:"cv"`
+	// Expected is the side's score CV predicts (wins plus half the
+	// draws).
+	Expected float64 `json:"expected"`
+	// Win is the share of battles the side won, with its 95 % interval.
+	Win     float64 `json:"win"`
+	WinLow  float64 `json:"winLow"`
+	WinHigh float64 `json:"winHigh"`
+	// Damage is the mean hull damage the side dealt a battle, by means.
+	Damage DamageByMeans `json:"damage"`
+}
+
+// DamageByMeans is mean hull damage a battle by each means.
+type DamageByMeans struct {
+	Guns     float64 `json:"guns"`
+	Missiles float64 `json:"missiles"`
+	Fighters float64 `json:"fighters"`
+	FTL      float64 `json:"ftl"`
+	Rams     float64 `json:"rams"`
+}
+
+// Reason is the main reason a forecast gives for its result: a code for
+// programs (range, pointDefence, fighters, missiles, ftl, ram,
+// firepower, even) and a sentence for players.
+type Reason struct {
+	Code string `json:"code"`
+	Text string `json:"text"`
+}
+
+// Forecast is what many simulated battles say of a matchup, beside what
+// CV says.
+type Forecast struct {
+	Model      string          `json:"model"`
+	Runs       int             `json:"runs"`
+	Seed       uint64          `json:"seed"`
+	StartRange int             `json:"startRange"`
+	MaxTurns   int             `json:"maxTurns"`
+	Sides      [2]ForecastSide `json:"sides"`
+	Draws      float64         `json:"draws"`
+	DrawsLow   float64         `json:"drawsLow"`
+	DrawsHigh  float64         `json:"drawsHigh"`
+	MeanTurns  float64         `json:"meanTurns"`
+	// CVSays and Simulated are the two halves of the headline.
+	CVSays    string `json:"cvSays"`
+	Simulated string `json:"simulated"`
+	Reason    Reason `json:"reason"`
+}
+
+// Headline is the forecast in one line: "CV says even; simulated: 62 %
+// / 35 %, draws 3 %".
+func (f *Forecast) Headline() string { return f.CVSays + "; " + f.Simulated }
+
+// Text is the forecast as the command line prints it.
+func (f *Forecast) Text() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s\n", f.Headline())
+	for i, s := range f.Sides {
+		fmt.Fprintf(&sb, "%s  %-40s CV %4d   wins %5.1f %% (95 %% interval %.1f-%.1f)\n", "AB"[i:i+1], s.Name, s.CV, 100*s.Win, 100*s.WinLow, 100*s.WinHigh)
+	}
+	fmt.Fprintf(&sb, "   draws %.1f %% (95 %% interval %.1f-%.1f), mean length %.1f turns\n", 100*f.Draws, 100*f.DrawsLow, 100*f.DrawsHigh, f.MeanTurns)
+	fmt.Fprintf(&sb, "Why: %s\n", f.Reason.Text)
+	fmt.Fprintf(&sb, "%s\n", f.Settings())
+	return sb.String()
+}
+
+// WinText is the side's wins as a player reads them: "62 % (95 %
+// interval 58-66 %)".
+func (s *ForecastSide) WinText() string {
+	return fmt.Sprintf("%s (95 %% interval %s-%s)", pct(s.Win), pctN(s.WinLow), pct(s.WinHigh))
+}
+
+// WinPercent is the side's wins as a whole percentage, for a meter.
+func (s *ForecastSide) WinPercent() int { return int(math.Round(100 * s.Win)) }
+
+// DrawText is the draws as a player reads them: "3 % (95 % interval 2-4
+// %)".
+func (f *Forecast) DrawText() string {
+	return fmt.Sprintf("%s (95 %% interval %s-%s)", pct(f.Draws), pctN(f.DrawsLow), pct(f.DrawsHigh))
+}
+
+// Settings says how the forecast was played, for its footnote.
+func (f *Forecast) Settings() string {
+	return fmt.Sprintf("%s battles from %d cm, at most %d turns each, seed %d, model %s", ruleset.Thousands(f.Runs), f.StartRange, f.MaxTurns, f.Seed, f.Model)
+}
+
+// SideName names a side's ships for a player, each design once in the
+// order first met, with its count when there are several: "2 × USS
+// Newton, Reference Cruiser".
+func SideName(names []string) string {
+	var order []string
+	count := map[string]int{}
+	for _, n := range names {
+		if count[n] == 0 {
+			order = append(order, n)
+		}
+		count[n]++
+	}
+	parts := make([]string, len(order))
+	for i, n := range order {
+		parts[i] = n
+		if count[n] > 1 {
+			parts[i] = fmt.Sprintf("%d × %s", count[n], n)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// RunContext is Run that stops early with ctx's error when ctx ends.
+func RunContext(ctx context.Context, a, b []*Ship, runs int, seed uint64, workers int, opt Options) (Result, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, runs))
+	var total Result
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			bt := newBattle(a, b, opt)
+			var r Result
+			for i := w; i < runs && ctx.Err() == nil; i += workers {
+				r.add(bt.play(battleRand(seed, i)))
+			}
+			mu.Lock()
+			total.merge(r)
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return total, err
+	}
+	return total, nil
+}
+
+// NewForecast plays cfg.Runs battles between sides a and b and reads
+// them: win and draw shares with 95 % intervals, what CV predicts, and
+// the main reason. The same sides and config give the same forecast on
+// any machine.
+func NewForecast(ctx context.Context, a, b []*Ship, cfg ForecastConfig) (*Forecast, error) {
+	if len(a) == 0 || len(b) == 0 {
+		return nil, fmt.Errorf("sim: a forecast needs a ship on each side")
+	}
+	opt := cfg.Options.withDefaults()
+	r, err := RunContext(ctx, a, b, cfg.Runs, cfg.Seed, cfg.Workers, opt)
+	if err != nil {
+		return nil, err
+	}
+	f := &Forecast{Model: cfg.Model, Runs: r.Runs, Seed: cfg.Seed, StartRange: opt.StartRange, MaxTurns: opt.MaxTurns}
+	for i, side := range [2][]*Ship{a, b} {
+		s := &f.Sides[i]
+		for _, sh := range side {
+			s.Ships = append(s.Ships, sh.Name)
+			if sh.Eval != nil {
+				s.CV += sh.Eval.CV
+			}
+		}
+		s.Name = cfg.Names[i]
+		if s.Name == "" {
+			s.Name = SideName(s.Ships)
+		}
+		s.Win = share(r.Wins[i], r.Runs)
+		s.WinLow, s.WinHigh = Wilson(r.Wins[i], r.Runs)
+		per := func(m Means) float64 { return round1(share(r.Tally.Damage[i][m], r.Runs)) }
+		s.Damage = DamageByMeans{Guns: per(ByGuns), Missiles: per(ByMissiles), Fighters: per(ByFighters), FTL: per(ByFTL), Rams: per(ByRam)}
+	}
+	f.Draws = share(r.Draws, r.Runs)
+	f.DrawsLow, f.DrawsHigh = Wilson(r.Draws, r.Runs)
+	f.MeanTurns = round1(r.MeanTurns())
+	f.Sides[0].Expected, f.Sides[1].Expected = 0.5, 0.5
+	beta, ok := forecastBeta[cfg.Model]
+	if ok && f.Sides[0].CV > 0 && f.Sides[1].CV > 0 {
+		p := 1 / (1 + math.Pow(float64(f.Sides[1].CV)/float64(f.Sides[0].CV), beta))
+		f.Sides[0].Expected, f.Sides[1].Expected = round3(p), round3(1-p)
+	}
+	f.CVSays = cvSays(f)
+	f.Simulated = fmt.Sprintf("simulated: %s / %s, draws %s", pct(f.Sides[0].Win), pct(f.Sides[1].Win), pct(f.Draws))
+	f.Reason = reason(f, &r)
+	return f, nil
+}
+
+// cvSays is what CV alone predicts, in words.
+func cvSays(f *Forecast) string {
+	p := f.Sides[0].Expected
+	switch {
+	case f.Sides[0].CV <= 0 || f.Sides[1].CV <= 0:
+		return "CV says nothing (a side has no CV)"
+	case math.Abs(p-0.5) < 0.05:
+		return "CV says even"
+	case p > 0.5:
+		return fmt.Sprintf("CV favours %s: %s", f.Sides[0].Name, pct(p))
+	default:
+		return fmt.Sprintf("CV favours %s: %s", f.Sides[1].Name, pct(1-p))
+	}
+}
+
+// reason picks the one thing that most decided the battles: of the side
+// that scored more, the share of its damage dealt out of the other's
+// reach, the share of the other's missiles it stopped, its fighters',
+// FTL attacks' or rams' share of its damage; failing all, firepower.
+func reason(f *Forecast, r *Result) Reason {
+	score := func(i int) float64 { return f.Sides[i].Win + 0.5*f.Draws }
+	if math.Abs(score(0)-score(1)) < 0.1 {
+		return Reason{Code: "even", Text: "Even: neither side has an edge the battles can name; the dice decide."}
+	}
+	w := 0
+	if score(1) > score(0) {
+		w = 1
+	}
+	l := 1 - w
+	t := &r.Tally
+	wn, ln := f.Sides[w].Name, f.Sides[l].Name
+	dealt := float64(max(1, t.Dealt(w)))
+	lost := float64(max(1, t.Dealt(l)))
+	best, out := 0.0, Reason{}
+	// try offers a reason with strength s, taken when s reaches its
+	// threshold and beats the others.
+	try := func(s, threshold float64, code, text string) {
+		if s >= threshold && s > best {
+			best, out = s, Reason{Code: code, Text: text}
+		}
+	}
+	if s := float64(t.Unanswered[w]) / dealt; t.Unanswered[w] > 0 {
+		try(s, 0.3, "range", fmt.Sprintf("Range: %s deals %s of its damage where the guns of %s cannot answer.", wn, pct(s), ln))
+	}
+	if t.Incoming[w] > 0 {
+		stop := float64(t.Stopped[w]) / float64(t.Incoming[w])
+		missiles := float64(t.Damage[l][ByMissiles]+t.Stopped[w]) / (lost + float64(t.Stopped[w]))
+		try(math.Min(stop, missiles), 0.3, "pointDefence", fmt.Sprintf("Point defence: %s stops %s of the missiles of %s.", wn, pct(stop), ln))
+	}
+	for _, m := range []struct {
+		means      Means
+		threshold  float64
+		code, what string
+	}{{ByFighters, 0.35, "fighters", "its fighters"}, {ByMissiles, 0.6, "missiles", "its missiles"}, {ByFTL, 0.25, "ftl", "its FTL attacks"}, {ByRam, 0.25, "ram", "ramming"}} {
+		s := float64(t.Damage[w][m.means]) / dealt
+		try(s, m.threshold, m.code, fmt.Sprintf("%s: %s of the damage %s deals comes from %s.", upper(m.code), pct(s), wn, m.what))
+	}
+	if out.Code != "" {
+		return out
+	}
+	return Reason{Code: "firepower", Text: fmt.Sprintf("Firepower: %s deals %s hull damage a battle, %s %s.", wn, num(float64(t.Dealt(w))/float64(max(1, r.Runs))), ln, num(float64(t.Dealt(l))/float64(max(1, r.Runs))))}
+}
+
+// upper is the reason's heading word.
+func upper(code string) string {
+	switch code {
+	case "ftl":
+		return "FTL attack"
+	case "ram":
+		return "Ramming"
+	}
+	return strings.ToUpper(code[:1]) + code[1:]
+}
+
+func share(k, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(k) / float64(n)
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// pct prints a share as a whole percentage ("62 %"), below 1 % with one
+// decimal.
+func pct(x float64) string {
+	p := 100 * x
+	if p > 0 && p < 1 {
+		return fmt.Sprintf("%.1f %%", p)
+	}
+	return fmt.Sprintf("%.0f %%", p)
+}
+
+// pctN is pct without its sign, the first number of a range.
+func pctN(x float64) string { return strings.TrimSuffix(pct(x), " %") }
+
+func num(x float64) string {
+	if x >= 10 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.1f", x)
+}

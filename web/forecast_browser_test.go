@@ -1,0 +1,57 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestForecastFromDesignPageInBrowser is issue 21's acceptance 5 in the
+// browser: on a design page, choose an opponent and forecast; the form
+// says it is playing, then the page shows what CV says, each side's wins
+// with an interval, the draws and why, the same numbers the API answers.
+func TestForecastFromDesignPageInBrowser(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open("/library?q=newton")
+	href := eval[string](tb, `(document.querySelector('.design-card a[href^="/designs/"]') || {}).getAttribute('href')`)
+	if href == "" {
+		t.Fatal("the library finds no USS Newton")
+	}
+	tb.open(href)
+	tb.do("choose the Tesla", chromedp.Focus(chromedp.CSS(`#forecast-against`)), chromedp.SendKeys(chromedp.CSS(`#forecast-against`), "IKS Tesla"),
+		chromedp.Focus(chromedp.CSS(`#forecast-runs`)), chromedp.SendKeys(chromedp.CSS(`#forecast-runs`), "500"))
+	if v := eval[string](tb, `document.querySelector('#forecast-against').selectedOptions[0].textContent`); !strings.HasPrefix(v, "IKS Tesla") {
+		t.Fatalf("the opponent chosen is %q", v)
+	}
+	tb.do("forecast", chromedp.Click(chromedp.CSS(`.forecast-form button[type=submit]`)))
+	waitPage(tb, "the forecast shows", `document.querySelector('.forecast-result')`)
+	head := tb.text(".forecast-headline")
+	if !strings.Contains(head, "CV favours IKS Tesla") || !strings.Contains(head, "simulated: ") {
+		t.Errorf("headline %q", head)
+	}
+	sides := tb.text(".forecast-sides")
+	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 72", "CV 95", "95 % interval", "Draws"} {
+		if !strings.Contains(sides, want) {
+			t.Errorf("the sides lack %q: %q", want, sides)
+		}
+	}
+	if why := tb.text(".forecast-result p:nth-of-type(2)"); !strings.HasPrefix(why, "Why: ") || len(why) < 20 {
+		t.Errorf("reason %q", why)
+	}
+	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles from 100 cm") {
+		t.Errorf("settings %q", s)
+	}
+	api := eval[string](tb, `(async () => {
+		const q = new URLSearchParams(location.search);
+		const r = await fetch('/api/v1/forecast', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({a: {design: location.pathname.split('/').pop()}, b: {design: q.get('against')}, runs: 500, seed: 1})});
+		return (await r.json()).simulated;
+	})()`)
+	if !strings.Contains(head, api) || api == "" {
+		t.Errorf("the API says %q, the page %q", api, head)
+	}
+	tb.checkPage("design page with a forecast")
+	tb.checkA11y("design page with a forecast")
+}
