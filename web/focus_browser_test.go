@@ -119,3 +119,29 @@ func TestProblemFocusEveryRule(t *testing.T) {
 	}
 	eval[bool](tb, `(localStorage.clear(), true)`)
 }
+
+// TestTagsLimitInForm: the tags field holds a design to the server's 12
+// tags (R-DOC-02 in Metaverse, BS-DOC-01's text rule in Battleshift), as
+// the form description states it: a 13th tag is a field error in the
+// form's words and the document keeps its last 12.
+func TestTagsLimitInForm(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	for _, g := range []struct{ page, key string }{{"/designer", "slipway.draft:new"}, {"/designer?ruleset=battleshift", "slipway.draft:battleshift:new"}} {
+		tb.openDesigner(g.page)
+		twelve := "a, b, c, d, e, f, g, h, i, j, k, l"
+		tb.typeRaw("tags", twelve, true)
+		tb.settle()
+		tb.typeRaw("tags", twelve+", m", true)
+		tb.settle()
+		if msg := tb.text(".typed-error"); msg != "Enter up to 12 tags, each 1 to 32 characters." {
+			t.Errorf("%s: 13 tags show %q", g.page, msg)
+		}
+		if v := eval[string](tb, `document.querySelector('[data-path="tags"]').value`); v != twelve+", m" {
+			t.Errorf("%s: the field holds %q, not what was typed", g.page, v)
+		}
+		if n := eval[int](tb, `JSON.parse(localStorage.getItem(`+jsString(g.key)+`)).doc.tags.length`); n != 12 {
+			t.Errorf("%s: the document has %d tags, want the last good 12", g.page, n)
+		}
+	}
+}

@@ -64,9 +64,14 @@ export function parseWhole(raw, min, max) {
 }
 
 /** textRule says how long a text field's value may be, or '' when any
- *  length will do. */
+ *  length will do. tags is true for a tags field, or the most tags it
+ *  takes. */
 export function textRule(maxLength, optional, tags) {
-  if (tags) return maxLength ? `each tag 1 to ${big(maxLength)} characters` : '';
+  if (tags) {
+    const most = typeof tags === 'number' ? `up to ${big(tags)} tag${tags === 1 ? '' : 's'}` : '';
+    const each = maxLength ? `${most ? 'each' : 'each tag'} 1 to ${big(maxLength)} characters` : '';
+    return [most, each].filter(Boolean).join(', ');
+  }
   if (!maxLength) return optional ? '' : 'at least 1 character';
   return optional ? `up to ${big(maxLength)} characters` : `1 to ${big(maxLength)} characters`;
 }
@@ -75,7 +80,10 @@ const chars = (s) => [...s].length;
 
 /** textOK reports whether typed text fits a text field's limits. */
 export function textOK(s, maxLength, optional, tags) {
-  if (tags) return !maxLength || s.split(',').map((t) => t.trim()).filter((t) => t !== '').every((t) => chars(t) <= maxLength);
+  if (tags) {
+    const list = s.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    return (typeof tags !== 'number' || list.length <= tags) && (!maxLength || list.every((t) => chars(t) <= maxLength));
+  }
   if (s === '') return !!optional;
   return !maxLength || chars(s) <= maxLength;
 }
