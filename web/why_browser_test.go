@@ -25,7 +25,7 @@ func TestPanelSaysWhyTheNumberMoved(t *testing.T) {
 	// and the line says which term it is and why it counts nothing.
 	tb.click(`[data-add="sections.fore.weapons"]`)
 	why := tb.text("#why")
-	if !strings.HasPrefix(why, "Combat value +0: new ") || !strings.Contains(why, "(sections.fore.weapons[1]), 0 (") {
+	if !strings.HasPrefix(why, "Combat value +0: new ") || !strings.Contains(why, "(Sections, fore, weapons 2), 0 (") {
 		t.Errorf("after adding a mount with no sectors the panel says %q", why)
 	}
 	t.Logf("mount added: %s", why)
@@ -40,6 +40,9 @@ func TestPanelSaysWhyTheNumberMoved(t *testing.T) {
 		t.Errorf("after giving the mount sectors 7, 0 and 1 the panel says %q", why)
 	}
 	t.Logf("sectors: %s", why)
+	if strings.Contains(why, "sections.") {
+		t.Errorf("the change line shows a document path: %q", why)
+	}
 	tb.checkA11y("designer with the change line")
 
 	// Battleshift: a system paid in points moves the cost by its price.
