@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Line is one line of a fleet's printed report: the chain of command,
@@ -16,10 +18,57 @@ type Line struct {
 	Warn    bool
 }
 
+// limitUnit is the word of a limit kind: CV or points ("" for none).
+func limitUnit(kind string) string { return map[string]string{"cv": "CV", "points": "points"}[kind] }
+
+// LimitText is the fleet's limit as a player says it: "400 CV",
+// "1,000 points" or "no limit".
+func (t Totals) LimitText() string {
+	unit := limitUnit(t.LimitKind)
+	if unit == "" {
+		return "no limit"
+	}
+	return ruleset.Thousands(t.Limit) + " " + unit
+}
+
+// Total is one labelled number of a fleet's totals, as a fleet pack's
+// first page prints it.
+type Total struct {
+	Label, Value string
+	Share        float64
+	Over         bool // over a limit
+}
+
+// PackTotals are the fleet's totals for a fleet pack's first page, each
+// labelled with what it counts: the limit, the whole fleet's CV and points
+// (its ships and its independent squadrons), what is left of the limit,
+// how many ships and squadrons, and the highest tier.
+func (r *Result) PackTotals() []Total {
+	t := r.Totals
+	out := []Total{
+		{Label: "LIMIT", Value: t.LimitText(), Share: 0.8},
+		{Label: "FLEET TOTAL: SHIPS AND INDEPENDENT SQUADRONS", Value: ruleset.Thousands(t.CV) + " CV, " + ruleset.Count(t.Points, "point"), Share: 1.9},
+	}
+	if unit := limitUnit(t.LimitKind); unit != "" {
+		left := ruleset.Thousands(t.Remaining) + " " + unit + " left"
+		if t.Remaining < 0 {
+			left = ruleset.Thousands(-t.Remaining) + " " + unit + " over"
+		}
+		out = append(out, Total{Label: "AGAINST THE LIMIT", Value: left, Share: 0.9, Over: t.Remaining < 0})
+	}
+	out = append(out, Total{Label: "SHIPS AND INDEPENDENT SQUADRONS", Value: ruleset.Count(t.Ships, "ship") + ", " + ruleset.Count(t.Squadrons, "squadron"), Share: 1.4})
+	tier := fmt.Sprintf("%d", t.HighestTier)
+	if t.TierLimit > 0 {
+		tier += fmt.Sprintf(" (limit %d)", t.TierLimit)
+	}
+	out = append(out, Total{Label: "HIGHEST TIER", Value: tier, Share: 0.8, Over: t.TierLimit > 0 && t.HighestTier > t.TierLimit})
+	return out
+}
+
 // TotalsLine says the fleet's totals against its limit in one line.
 func (r *Result) TotalsLine() string {
 	t := r.Totals
-	unit := map[string]string{"cv": "CV", "points": "points"}[t.LimitKind]
+	unit := limitUnit(t.LimitKind)
 	s := fmt.Sprintf("%d CV, %d points", t.CV, t.Points)
 	if unit != "" {
 		s += fmt.Sprintf(" of a %d %s limit (%d left)", t.Limit, unit, t.Remaining)
@@ -152,7 +201,13 @@ func (r *Result) Report(f *Fleet) []Line {
 	if len(r.Problems) > 0 {
 		out = append(out, Line{Text: "Problems", Heading: true})
 		for _, p := range r.Problems {
-			out = append(out, Line{Depth: 1, Text: p.String(), Warn: p.Severity == "error"})
+			// As a player reads it, as the Battleshift roster prints it:
+			// severity and rule, the message and the hint; no JSON path.
+			text := string(p.Severity) + " " + p.Rule + ": " + p.Message
+			if p.Hint != "" {
+				text += " (" + p.Hint + ")"
+			}
+			out = append(out, Line{Depth: 1, Text: text, Warn: p.Severity == "error"})
 		}
 	}
 	return out

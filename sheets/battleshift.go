@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
@@ -181,6 +182,17 @@ func (d *bsDoc) finish(what string) ([]byte, error) {
 	for i, p := range d.pages {
 		p.Elements = append(p.Elements, d.footer(b, i+1, len(d.pages)))
 	}
+	// Every page is laid out before any is drawn: one cut of the
+	// fallback face for the whole document (see planFallback).
+	var texts []string
+	for _, p := range d.pages {
+		p.Walk(func(e, _ *Element) {
+			if e.Text != "" {
+				texts = append(texts, e.Text)
+			}
+		})
+	}
+	d.c.planFallback(nil, texts...)
 	for _, p := range d.pages {
 		d.c.addPage(true)
 		p.render(d.c)
@@ -281,25 +293,49 @@ func bsOtherText(cat *battleshift.Catalogue, r *battleshift.Result) string {
 const bsMaxText = 2000
 
 // cleanText is clean for text longer than one line: each word cleaned
-// (clean bounds a piece of text to maxTextRunes), at most bsMaxText runes
-// in all. Layouts wrap it and truncate it to their lines.
+// (a word longer than the maxTextRunes clean bounds a piece of text to is
+// cleaned in pieces, so it is kept whole), at most bsMaxText runes in
+// all. Layouts wrap it, and those with a line limit truncate it.
 func cleanText(s string) string {
 	var b strings.Builder
 	n := 0
 	for _, w := range strings.Fields(s) {
-		c := clean(w)
-		if c == "" {
-			continue
+		space := n > 0
+		for w != "" && n < bsMaxText {
+			piece := w
+			if k := runeOffset(w, maxTextRunes); k < len(w) {
+				piece, w = w[:k], w[k:]
+			} else {
+				w = ""
+			}
+			c := clean(piece)
+			if c == "" {
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				n++
+				space = false
+			}
+			b.WriteString(c)
+			n += utf8.RuneCountInString(c)
 		}
-		if n > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(c)
-		if n += len([]rune(c)) + 1; n >= bsMaxText {
+		if n >= bsMaxText {
 			break
 		}
 	}
 	return b.String()
+}
+
+// runeOffset is the byte offset of rune n of s, or len(s).
+func runeOffset(s string, n int) int {
+	for i := range s {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(s)
 }
 
 // sadd adds two counts without overflowing.

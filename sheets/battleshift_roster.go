@@ -32,8 +32,11 @@ const bsRowLabelW = 19.0
 // have room for.
 const bsTurns = 12
 
-// bsMaxProblems is the most problems a page lists; the rest are counted.
-const bsMaxProblems = 40
+// bsMaxProblems is the most problems a roster lists, each in full; the
+// rest are counted. It is every problem an evaluation lists (it lists at
+// most ruleset.MaxProblems and one counting the rest), so a pack prints
+// them all; the bound holds for any list handed to it.
+const bsMaxProblems = ruleset.MaxProblems + 1
 
 // bsFleet is a fleet and its evaluation, indexed for the roster: each
 // class's evaluation and each squadron by id, squadrons numbered in
@@ -149,13 +152,13 @@ func bsLegality(ps ruleset.Problems) string {
 
 // fleetFoot is the footer's left text of a fleet pack.
 func fleetFoot(r *battleshift.FleetResult) string {
-	return clean(r.Name) + "  |  " + itoa(r.Cost) + " of " + itoa(r.PointsLimit) + " points"
+	return fleetName(r.Name) + "  |  " + itoa(r.Cost) + " of " + itoa(r.PointsLimit) + " points"
 }
 
 // roster lays out the roster pages.
 func (d *bsDoc) roster(fp *bsFleet) {
 	r := fp.r
-	title := "FLEET ROSTER: " + clean(r.Name)
+	title := "FLEET ROSTER: " + fleetName(r.Name)
 	first := true
 	newPage := func() area {
 		t := title
@@ -481,7 +484,8 @@ func turnBox(b Box, label string) *Element {
 }
 
 // problemsCell lists problems: severity and rule, message and hint,
-// at most bsMaxProblems of them.
+// each in full (wrapped over as many lines as it needs, continued on the
+// next page), at most bsMaxProblems of them.
 func (d *bsDoc) problemsCell(ps ruleset.Problems) *cell {
 	var rows []rowSpec
 	w := d.printable.W - 2*cellPad
@@ -499,7 +503,7 @@ func (d *bsDoc) problemsCell(ps ruleset.Problems) *cell {
 		if p.Severity == ruleset.Error {
 			s.col = warnRed()
 		}
-		rows = append(rows, d.wrapRows(text, s, w, 3, false)...)
+		rows = append(rows, d.wrapRows(text, s, w, 0, false)...)
 		rows = append(rows, bsGapRow(0.8, false))
 	}
 	note := bsLegality(ps)

@@ -39,6 +39,23 @@ func BenchmarkRecordSheetScripts(b *testing.B) {
 	}
 }
 
+// BenchmarkRecordSheetCJK prints the reference cruiser named in Latin,
+// Chinese, Cyrillic and Greek: the document also embeds a subset of the
+// fallback face (read once per process, outside the timing).
+func BenchmarkRecordSheetCJK(b *testing.B) {
+	m := costing.NewModel(nil)
+	d := loadSample(b, "reference-cruiser.json")
+	d.Name = unicodeName
+	s := Evaluate(m, d, costing.Options{})
+	fallback()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := RecordSheet(io.Discard, s, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkRecordSheetStress(b *testing.B) {
 	s := testShip(stressDesign())
 	b.ReportAllocs()
@@ -51,13 +68,29 @@ func BenchmarkRecordSheetStress(b *testing.B) {
 
 // BenchmarkPack100 prints a 100-ship fleet (the sample designs repeated)
 // and reports the peak heap in use, sampled while it runs.
-func BenchmarkPack100(b *testing.B) {
+func BenchmarkPack100(b *testing.B) { benchPack100(b, false) }
+
+// BenchmarkPack100CJK is BenchmarkPack100 with each ship's weapons named
+// in Chinese characters no other ship has: each record sheet (the
+// summary does not list weapons) brings characters the document has no
+// cut of the fallback face for yet, the worst case of one cut per page.
+func BenchmarkPack100CJK(b *testing.B) { benchPack100(b, true) }
+
+func benchPack100(b *testing.B, cjk bool) {
 	m := costing.NewModel(nil)
 	names := sampleNames(b)
 	ships := make([]Ship, 100)
 	for i := range ships {
-		ships[i] = Evaluate(m, loadSample(b, names[i%len(names)]), costing.Options{})
+		d := loadSample(b, names[i%len(names)])
+		for j := range d.Weapons {
+			if cjk {
+				k := rune(8 * (10*i + j))
+				d.Weapons[j].Name = string([]rune{0x4E00 + k, 0x4E01 + k, 0x4E02 + k, 0x4E03 + k})
+			}
+		}
+		ships[i] = Evaluate(m, d, costing.Options{})
 	}
+	fallback()
 	runtime.GC()
 	var peak atomic.Uint64
 	stop := make(chan struct{})

@@ -72,6 +72,9 @@ type canvas struct {
 	pdfSize             float64
 	added               map[string]bool
 	preferWhole         bool
+	// fbFamily is the family of the fallback face's cut each rune the
+	// document prints in it is in (see fallbackText).
+	fbFamily map[rune]string
 }
 
 // newCanvas starts a deterministic landscape or portrait document.
@@ -204,10 +207,11 @@ func (c *canvas) italic() bool { return strings.Contains(c.font, "I") }
 // embedded face's advance widths (the ones written into the PDF). Italic
 // text is wider by how far its capitals lean.
 func (c *canvas) width(s string) float64 {
-	f := c.fonts.face(c.font)
+	s = visual(s)
 	w := 0
 	for _, r := range s {
-		w += f.advance(r)
+		_, a := c.fonts.source(c.font, r)
+		w += a
 	}
 	mm := float64(w) * c.size * ptToMM / 1000
 	if c.italic() && s != "" {
@@ -230,9 +234,22 @@ func (c *canvas) fit(s string, w float64) string {
 	if ew > w {
 		return ""
 	}
+	if hasRTL(s) {
+		// Joined letters change width with their neighbours: measure
+		// each prefix as it would print.
+		cut := 0
+		for i, r := range s {
+			if i > 0 && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Me, r) {
+				if c.width(s[:i]) > w-ew+1e-9 {
+					break
+				}
+				cut = i
+			}
+		}
+		return strings.TrimRight(s[:cut], " ") + ellipsis
+	}
 	// The longest prefix, on a rune boundary and not ending inside a
 	// letter's marks, that fits with the ellipsis.
-	f := c.fonts.face(c.font)
 	unit := c.size * ptToMM / 1000
 	room := w - ew
 	sum, cut := 0, 0
@@ -244,7 +261,8 @@ func (c *canvas) fit(s string, w float64) string {
 			break
 		}
 		cut = i
-		sum += f.advance(r)
+		_, a := c.fonts.source(c.font, r)
+		sum += a
 	}
 	if float64(sum)*unit <= room+1e-9 {
 		cut = len(s)
@@ -253,7 +271,9 @@ func (c *canvas) fit(s string, w float64) string {
 }
 
 // wrap breaks clean text into at most maxLines lines of width w, the
-// last one truncated with an ellipsis when the text is longer.
+// last one truncated with an ellipsis when the text is longer. With
+// maxLines 0 there is no limit and nothing is cut: a word wider than the
+// line is broken across lines.
 func (c *canvas) wrap(s string, w float64, maxLines int) []string {
 	words := strings.Fields(s)
 	var lines []string
@@ -268,7 +288,14 @@ func (c *canvas) wrap(s string, w float64, maxLines int) []string {
 			cur = try
 			continue
 		}
-		if cur == "" { // a single word wider than the line
+		if cur == "" && maxLines <= 0 { // a word wider than the line, broken
+			head, rest := c.breakWord(word, w)
+			lines = append(lines, head)
+			if rest != "" {
+				words[i] = rest
+				i--
+			}
+		} else if cur == "" { // a single word wider than the line
 			lines = append(lines, c.fit(word, w))
 		} else {
 			lines = append(lines, cur)
@@ -300,15 +327,7 @@ func (c *canvas) text(x, y float64, s string) {
 	if !printable(s) {
 		s = clean(s)
 	}
-	c.selectFont(s)
-	if !c.italic() {
-		c.pdf.Text(x, y, s)
-		return
-	}
-	c.pdf.TransformBegin()
-	c.pdf.TransformSkewX(math.Atan(slant)*180/math.Pi, x, y)
-	c.pdf.Text(x, y, s)
-	c.pdf.TransformEnd()
+	c.drawText(x, y, visual(s))
 }
 
 // textIn prints s in box b, aligned "L", "C" or "R", vertically centred
@@ -403,15 +422,30 @@ func (c *canvas) hatch(b Box, n int) {
 // drawn: when some of it needs the whole faces, the document prints all
 // its text in them, embedding two fonts rather than four. Text the page
 // does not show in advance (or later pages) still gets the faces it needs.
+//
+// It also gathers the characters of each page that print in the fallback
+// face and the document has no cut of yet, and adds one cut with all of
+// them, so a page needs one new cut at most.
 func (c *canvas) planFonts(p *Page) {
-	if len(c.added) > 0 {
-		return
-	}
+	first := !c.added[fontFamily] && !c.added[latinFontFamily]
+	var need []rune
 	p.Walk(func(e, _ *Element) {
-		if !c.preferWhole && c.fonts.family(e.Text) == fontFamily {
+		if first && !c.preferWhole && c.fonts.family(e.Text) == fontFamily {
 			c.preferWhole = true
 		}
+		for _, r := range e.Text {
+			if r >= 0x80 && !c.fonts.covered.has(r) {
+				if _, ok := c.fbFamily[r]; !ok {
+					if src, _ := c.fonts.source(c.font, r); src == srcFallback {
+						need = append(need, r)
+					}
+				}
+			}
+		}
 	})
+	if len(need) > 0 {
+		c.cutFallback(need)
+	}
 }
 
 // forgetFont is called after a graphics state is restored (Q), which

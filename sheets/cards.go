@@ -45,6 +45,7 @@ func Cards(w io.Writer, ships []Ship, opt Options) error {
 	if len(cards) == 0 {
 		return errors.New("sheets: cards: no ships")
 	}
+	c.planFallback(ships)
 	for _, p := range layoutCards(pg, cards, opt.OnePerPage) {
 		c.pdf.AddPage()
 		p.render(c)

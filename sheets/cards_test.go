@@ -32,7 +32,7 @@ func TestCardsGeometry(t *testing.T) {
 	land := pg
 	land.w, land.h = land.h, land.w
 	checkCardGeometry(t, []*Page{chartPage(c, land)})
-	checkCardGeometry(t, summaryPages(c, land, []Ship{testShip(stressDesign()), testShip(hostileDesign())}))
+	checkCardGeometry(t, summaryPages(c, land, []Ship{testShip(stressDesign()), testShip(hostileDesign())}, nil))
 }
 
 // checkCardGeometry is checkGeometry without the hull-bubble rule.

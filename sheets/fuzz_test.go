@@ -13,7 +13,8 @@ import (
 // may panic or fail the render, and the layout stays inside the page.
 func FuzzRecordSheet(f *testing.F) {
 	for _, s := range []string{"", "Plain", "\u202eevil", "🚀🔥", "שלום", "\x00\xff\xfe", "(\\)", "%s%d%%",
-		"Ἀργώ / Аврора / אורורה 🚀", "👩🏽\u200d🚀🇩🇪", "e\u0301\u0302\u0303\u0304"} {
+		"Ἀργώ / Аврора / אורורה 🚀", "👩🏽\u200d🚀🇩🇪", "e\u0301\u0302\u0303\u0304",
+		"Ünïcødé 飞船 Звезда Ἀθηνᾶ", "سلام لا (1) مدفع", "שָׁלוֹם 123 abc", "한글 नमस्ते"} {
 		f.Add(s, s, s, 10, 1)
 	}
 	base := loadSample(f, "reference-cruiser.json")

@@ -34,10 +34,18 @@ func pack(w io.Writer, ships []Ship, info *FleetInfo, opt Options) error {
 		return fmt.Errorf("sheets: pack: %w", err)
 	}
 	c.pdf.SetTitle("Fleet pack", false)
+	var texts []string
+	if info != nil {
+		texts = append(texts, info.Name)
+		for _, l := range info.Lines {
+			texts = append(texts, l.Text)
+		}
+	}
+	c.planFallback(ships, texts...)
 
 	land := c.base
 	land.w, land.h = land.h, land.w
-	for _, p := range summaryPages(c, land, ships) {
+	for _, p := range summaryPages(c, land, ships, info) {
 		c.addPage(true)
 		p.render(c)
 	}
@@ -72,12 +80,13 @@ func pack(w io.Writer, ships []Ship, info *FleetInfo, opt Options) error {
 // rulesCol is the summary column that says whether a ship is legal.
 const rulesCol = 10
 
-// fleetRules is the totals line's word on legality: how many ships are
-// not legal.
-func fleetRules(illegal int) string {
+// shipsRules is the ships' total's word on legality: how many ships are
+// not legal. It speaks of the ships only: a fleet pack prints the whole
+// fleet's verdict above the list.
+func shipsRules(illegal int) string {
 	switch illegal {
 	case 0:
-		return "all legal"
+		return "every ship legal"
 	}
 	return "NOT LEGAL: " + plural(illegal, "ship")
 }
@@ -90,8 +99,10 @@ func plural(n int, thing string) string {
 	return itoa(n) + " " + thing + "s"
 }
 
-// summaryPages lists the fleet: one line per ship and a totals line.
-func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
+// summaryPages lists the fleet: one line per ship and a totals line of
+// the ships. A fleet pack's first page (info not nil) names the fleet and
+// has its limit, totals and verdict above the list.
+func summaryPages(c *canvas, pg paper, ships []Ship, info *FleetInfo) []*Page {
 	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	type col struct {
 		label string
@@ -114,12 +125,19 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 			c.rrect(e.Box, 1.2, "F")
 		}}
 		title := "FLEET SUMMARY"
+		if info != nil {
+			title += ": " + fleetName(info.Name)
+		}
 		if cont {
 			title += " (CONTINUED)"
 		}
 		bar.add(txt(c, Box{x + 3, y, printable.W - 6, 9}, title, textStyle{"B", 12, paperWhite(), "L"}))
 		p.Elements = append(p.Elements, bar)
 		y += 11
+		if info != nil && !cont {
+			p.Elements = append(p.Elements, fleetHeader(c, Box{x, y, printable.W, fleetHeaderH}, info))
+			y += fleetHeaderH + 2
+		}
 		g := group("labels", Box{x, y, printable.W, 4})
 		cx := x + 2
 		for _, k := range cols {
@@ -198,7 +216,7 @@ func summaryPages(c *canvas, pg paper, ships []Ship) []*Page {
 		maxTier = max(maxTier, st.Tier)
 		hull += h
 	}
-	p.Elements = append(p.Elements, line(y+1, []string{"", plural(len(ships), "ship"), itoa(totalPts), itoa(totalCV),
-		itoa(maxTier), "", "", "", "", itoa(hull), fleetRules(illegal)}, true, false))
+	p.Elements = append(p.Elements, line(y+1, []string{"", "Ships only: " + plural(len(ships), "ship"), itoa(totalPts), itoa(totalCV),
+		itoa(maxTier), "", "", "", "", itoa(hull), shipsRules(illegal)}, true, false))
 	return pages
 }

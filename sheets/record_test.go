@@ -228,11 +228,13 @@ func TestClean(t *testing.T) {
 		{"مرحبا", "مرحبا"},
 		{"🚀", "\uFFFD"},
 		{"🚀🔥", "\uFFFD\uFFFD"},
-		{"👩🏽‍🚀 crew", "\uFFFD crew"},       // skin tone and joined part are one symbol
-		{"🇩🇪🇫🇷", "\uFFFD\uFFFD"},           // two flags
-		{"☀\ufe0f", "☀"},                   // variation selector dropped, sun kept
-		{"漢字", "\uFFFD\uFFFD"},             // a script the faces lack
-		{"\U000E0001x\u0378y", "x\uFFFDy"}, // a tag dropped, an unassigned code point replaced
+		{"👩🏽‍🚀 crew", "\uFFFD crew"},           // skin tone and joined part are one symbol
+		{"🇩🇪🇫🇷", "\uFFFD\uFFFD"},               // two flags
+		{"☀\ufe0f", "☀"},                       // variation selector dropped, sun kept
+		{"漢字 かな 한글", "漢字 かな 한글"},               // Chinese, Japanese, Korean: the fallback face
+		{"ꦗꦮ", "\uFFFD\uFFFD"},                 // a script no face has (Javanese)
+		{"नमस्ते", "\uFFFD\uFFFD\uFFFD\uFFFD"}, // nor Devanagari; its marks are dropped
+		{"\U000E0001x\u0378y", "x\uFFFDy"},     // a tag dropped, an unassigned code point replaced
 		{"\u202eevil\u202c", "evil"},
 		{"\u2067rtl\u2069\u200f", "rtl"},
 		{"\x00\x07bell\u0085x\u009b", "\uFFFD\uFFFDbell x\uFFFD"},

@@ -75,11 +75,21 @@ func lifeSupport(r *costing.Result, n designer.SectionName) int {
 // validation stopped listing them), or "" for a legal design. The page,
 // the card, the pack summary and the command line's warning all use it.
 func Legality(r *costing.Result) string {
-	if r == nil || r.Legal {
+	if r == nil {
+		return ""
+	}
+	return Verdict(r.Legal, r.Problems)
+}
+
+// Verdict is Legality's words for anything judged by a list of problems:
+// a design, or a whole fleet (its own problems and its ships'), which a
+// fleet pack's first page prints in the same red box as a sheet.
+func Verdict(legal bool, ps designer.Problems) string {
+	if legal {
 		return ""
 	}
 	n, more := 0, false
-	for _, p := range r.Problems {
+	for _, p := range ps {
 		switch {
 		case p.Severity != designer.Error:
 		case p.Rule == designer.RuleProblemCap:

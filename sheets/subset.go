@@ -49,7 +49,13 @@ func (c *canvas) writeTagged(w io.Writer) error {
 	if err := c.pdf.Output(&buf); err != nil {
 		return err
 	}
-	doc, err := tagSubsets(buf.Bytes(), c.fonts.fontNames())
+	names := c.fonts.fontNames()
+	for family := range c.added {
+		if strings.HasPrefix(family, fallbackFamily) {
+			names[gofpdfFontPrefix+strings.ToLower(family)] = fallback().name
+		}
+	}
+	doc, err := tagSubsets(buf.Bytes(), names)
 	if err != nil {
 		return err
 	}

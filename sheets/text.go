@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -17,19 +18,20 @@ const maxTextRunes = 200
 const maxMarks = 2
 
 // clean turns arbitrary user text into a single line the embedded faces
-// can print, in logical order: invalid UTF-8 is dropped; line breaks, tabs
-// and other spaces become one space; format characters (bidirectional
-// overrides and isolates, joiners, variation selectors, tags) are dropped,
-// so they cannot reorder or hide what is printed; control characters and
-// anything the faces lack (emoji, unassigned code points, scripts outside
+// (DejaVu, and the fallback face for what DejaVu lacks) can print, in
+// logical order: invalid UTF-8 is dropped; line breaks, tabs and other
+// spaces become one space; format characters (bidirectional overrides
+// and isolates, joiners, variation selectors, tags) are dropped, so they
+// cannot reorder or hide what is printed; control characters and
+// anything no face has (emoji, unassigned code points, scripts outside
 // the fonts) become the replacement character U+FFFD, one per
 // user-perceived symbol (an emoji's modifiers, joined parts and flag
-// halves do not add more). Right-to-left text keeps its logical order: the
+// halves do not add more), which prints as a drawn box. Right-to-left text keeps its logical order: the
 // sheets do no bidirectional reordering or Arabic shaping. The result
 // holds at most maxTextRunes characters and only runes both faces cover,
 // and clean(clean(s)) == clean(s).
 func clean(s string) string {
-	cov := &fonts().covered
+	cov := fonts()
 	var b strings.Builder
 	b.Grow(min(len(s), 4*maxTextRunes))
 	n := 0
@@ -89,10 +91,10 @@ func clean(s string) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-// printable reports whether s is already clean text: only runes the
-// faces cover, no controls.
+// printable reports whether s is already clean text: only runes some
+// face prints in every style, no controls.
 func printable(s string) bool {
-	cov := &fonts().covered
+	cov := fonts()
 	for _, r := range s {
 		if !cov.has(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return false
@@ -119,3 +121,156 @@ func roman(n int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// breakWord splits a word wider than w into the longest head that fits
+// (at least one letter with its marks) and the rest.
+func (c *canvas) breakWord(word string, w float64) (head, rest string) {
+	if c.width(word) <= w {
+		return word, ""
+	}
+	cut, first := 0, len(word)
+	for i, r := range word {
+		if i == 0 || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) {
+			continue
+		}
+		first = min(first, i)
+		if c.width(word[:i]) > w {
+			break
+		}
+		cut = i
+	}
+	if cut == 0 { // not even one letter fits: it takes the line alone
+		cut = first
+	}
+	return word[:cut], word[cut:]
+}
+
+// drawText draws clean text s, already in visual order, run by run from
+// the face that has each character.
+func (c *canvas) drawText(x, y float64, s string) {
+	runs := c.fonts.runs(c.font, s)
+	if len(runs) == 1 && runs[0].src == srcDejaVu {
+		c.selectFont(s)
+		if !c.italic() {
+			c.pdf.Text(x, y, s)
+			return
+		}
+	}
+	if c.italic() {
+		c.pdf.TransformBegin()
+		c.pdf.TransformSkewX(math.Atan(slant)*180/math.Pi, x, y)
+	}
+	unit := c.size * ptToMM / 1000
+	for _, r := range runs {
+		switch r.src {
+		case srcDejaVu:
+			c.selectFont(r.s)
+			c.pdf.Text(x, y, r.s)
+		case srcFallback:
+			c.fallbackText(x, y, r.s)
+		default:
+			c.replacementBox(x, y, float64(r.advance)*unit)
+		}
+		x += float64(r.advance) * unit
+	}
+	if c.italic() {
+		c.pdf.TransformEnd()
+		c.forgetFont()
+	}
+}
+
+// cutFallback adds to the document a cut of the fallback face with the
+// runes rs it does not have yet (cutTTF): a document embeds a few small
+// cuts of the face, never the face itself, whose reading costs forty
+// megabytes each time.
+func (c *canvas) cutFallback(rs []rune) {
+	var need []rune
+	for _, r := range rs {
+		if _, ok := c.fbFamily[r]; !ok {
+			need = append(need, r)
+		}
+	}
+	if len(need) == 0 {
+		return
+	}
+	fb := fallback()
+	family := fallbackFamily + itoa(len(c.added))
+	cut := cutTTF(fb.ttf, need, fb.glyph)
+	if cut == nil {
+		return
+	}
+	c.pdf.AddUTF8FontFromBytes(family, "", cut)
+	c.added[family] = true
+	if c.fbFamily == nil {
+		c.fbFamily = map[rune]string{}
+	}
+	for _, r := range need {
+		c.fbFamily[r] = family
+	}
+}
+
+// fallbackText prints s, all of it runes of the fallback face, at x, y,
+// from the document's cuts of the face (a piece per cut).
+func (c *canvas) fallbackText(x, y float64, s string) {
+	c.cutFallback([]rune(s))
+	unit := c.size * ptToMM / 1000
+	fb := fallback()
+	start, family, w := 0, "", 0
+	for i, r := range s {
+		f := c.fbFamily[r]
+		if i > 0 && f != family {
+			c.fallbackPiece(x, y, family, s[start:i])
+			x += float64(w) * unit
+			start, w = i, 0
+		}
+		family = f
+		w += int(fb.width[r])
+	}
+	c.fallbackPiece(x, y, family, s[start:])
+}
+
+// fallbackPiece prints s in family, a cut of the fallback face. The face
+// has one weight: bold is drawn with an outline a twentieth of an em
+// thick in the text's colour.
+func (c *canvas) fallbackPiece(x, y float64, family, s string) {
+	if family == "" || s == "" {
+		return // a cut the face could not give: nothing to print with
+	}
+	if c.pdfFamily != family || c.pdfStyle != "" || c.size != c.pdfSize {
+		c.pdf.SetFont(family, "", c.size)
+		c.pdfFamily, c.pdfStyle, c.pdfSize = family, "", c.size
+	}
+	if !strings.HasPrefix(c.font, "B") {
+		c.pdf.Text(x, y, s)
+		return
+	}
+	dr, dg, db := c.pdf.GetDrawColor()
+	lw := c.pdf.GetLineWidth()
+	tr, tg, tb := c.pdf.GetTextColor()
+	c.pdf.TransformBegin()
+	c.pdf.SetDrawColor(tr, tg, tb)
+	c.pdf.SetLineWidth(c.size * ptToMM / 20)
+	c.pdf.SetTextRenderingMode(2)
+	c.pdf.Text(x, y, s)
+	c.pdf.TransformEnd()
+	c.pdf.SetDrawColor(dr, dg, db)
+	c.pdf.SetLineWidth(lw)
+	c.forgetFont()
+}
+
+// replacementBox draws the box that stands for a character no face has:
+// an outline w wide, from the baseline to the height of capitals, in the
+// text's colour.
+func (c *canvas) replacementBox(x, y, w float64) {
+	dr, dg, db := c.pdf.GetDrawColor()
+	lw := c.pdf.GetLineWidth()
+	tr, tg, tb := c.pdf.GetTextColor()
+	c.pdf.SetDrawColor(tr, tg, tb)
+	t := c.size * ptToMM / 16
+	c.pdf.SetLineWidth(t)
+	h := c.capHeight()
+	inset := w * 0.12
+	c.pdf.Rect(x+inset+t/2, y-h+t/2, max(0, w-2*inset-t), max(0, h-t), "D")
+	c.pdf.SetDrawColor(dr, dg, db)
+	c.pdf.SetLineWidth(lw)
+}

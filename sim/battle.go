@@ -58,6 +58,11 @@ type battle struct {
 	sens   []int
 	shotsQ []shot
 
+	// flag is each side's flagship (its first commander), flagLost whether
+	// its destruction has been checked for morale.
+	flag     [2]*shipState
+	flagLost [2]bool
+
 	tally      Tally
 	answer     [2]bool // canAnswer's answer this turn
 	answerTurn [2]int
@@ -104,6 +109,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
 	b.tally, b.answerTurn = Tally{}, [2]int{}
+	b.flag, b.flagLost = [2]*shipState{}, [2]bool{}
 	for _, st := range b.ships {
 		st.reset()
 	}
@@ -197,6 +203,9 @@ func (b *battle) chainOfCommand() {
 			if r, _ := st.best(kCiC); r > best {
 				cmd, best = st, r
 			}
+		}
+		if b.flag[side] == nil {
+			b.flag[side] = cmd
 		}
 		left := best
 		for _, st := range ships {

@@ -308,10 +308,26 @@ func (b *battle) mend(t *shipState, si, n int) {
 	}
 }
 
-// morale is the morale step (rules §2.3.2): a ship that lost a section
-// this turn rolls its command die, less one for every condition met
-// before; under 1 it leaves the battle.
+// morale is the morale step (rules §2.3.2, l. 1706-1730): a ship that
+// lost a section this turn, or whose side's flagship was destroyed, rolls
+// its command die, less one for every condition met before; under 1 it
+// leaves the battle. A starfighter squadron checks once when it first
+// falls below strength and once when its carrier is destroyed, on its
+// carrier's command die. The chain of command has one commander a side
+// (docs/simulation.md), so the division, wing and squadron commanders'
+// conditions are the flagship's.
 func (b *battle) morale() {
+	// Flagship destroyed (rules l. 1715): every other ship of its side.
+	for side := 0; side < 2; side++ {
+		if f := b.flag[side]; f != nil && f.destroyed && !b.flagLost[side] {
+			b.flagLost[side] = true
+			for _, t := range b.sides[side] {
+				if t != f && !t.out() {
+					t.events++
+				}
+			}
+		}
+	}
 	for _, t := range b.ships {
 		if t.out() || t.events == 0 {
 			continue
@@ -321,6 +337,34 @@ func (b *battle) morale() {
 		if r < 1 {
 			t.removed = true
 			b.tracef("%s fails its morale check and leaves the battle", t.s.Name)
+		}
+	}
+	// Starfighter squadron below strength, carrier destroyed (l. 1720-
+	// 1721): each once, on the carrier's command die.
+	for _, m := range b.missions {
+		for i := range m.squads {
+			sq := &m.squads[i]
+			if sq.strength <= 0 {
+				continue
+			}
+			events := 0
+			if !sq.below && sq.strength < m.def(i).strength {
+				sq.below = true
+				events++
+			}
+			if !sq.orphan && m.owner.destroyed {
+				sq.orphan = true
+				events++
+			}
+			if events == 0 {
+				continue
+			}
+			r := b.roll(m.owner.s.cmdSides) - sq.moraleMods
+			sq.moraleMods += events
+			if r < 1 {
+				sq.strength = 0
+				b.tracef("a squadron of %s fails its morale check and leaves the battle", m.owner.s.Name)
+			}
 		}
 	}
 }

@@ -18,6 +18,11 @@ type sqState struct {
 	strength int
 	spent    uint8 // one-shot weapons used, by weapon index
 	fired    int   // turn it last fired
+	// morale: the permanent modifier of the conditions met, and which of
+	// the squadron's two conditions (below strength, carrier destroyed)
+	// it has checked.
+	moraleMods    int
+	below, orphan bool
 }
 
 type mission struct {

@@ -1,5 +1,7 @@
 package sim
 
+import "sort"
+
 // shot is one weapon copy firing at a ship.
 type shot struct {
 	from   *shipState
@@ -94,19 +96,11 @@ func (b *battle) electronicWarfare() {
 			}
 			st.stealthOn = sh == 0
 		}
-		// One countermeasure pod a turn while the enemy is in range; each
-		// is spent in the repair step.
+		// Countermeasure pods while the enemy is in range: several may be
+		// activated in one turn and stack (rules l. 2557-2560); each is
+		// spent in the repair step.
 		if b.dist <= 100 && !(st.stealthOn && !st.stealthCompromised) {
-			best := -1
-			for i, in := range st.s.systems {
-				if in.k == kCMPod && st.works(i) && (best < 0 || in.rating > st.s.systems[best].rating) {
-					best = i
-				}
-			}
-			if best >= 0 {
-				st.podsActive = st.s.systems[best].rating
-				st.sysGone[best] = true
-			}
+			b.activatePods(st)
 		}
 	}
 }
@@ -447,4 +441,51 @@ func (st *shipState) takeMarines(n int) int {
 		got++
 	}
 	return got
+}
+
+// activatePods activates the fewest working countermeasure pods, best
+// first, whose ratings with the ship's own EW bring the best enemy
+// sensor's profile down to the ship's target profile (past that a sensor
+// roll hits only on the sensor's own rating, rules l. 739-745); when all
+// of them cannot, one pod, the best, as before: the rest are kept for
+// later turns.
+func (b *battle) activatePods(st *shipState) {
+	var pods []int
+	for i, in := range st.s.systems {
+		if in.k == kCMPod && st.works(i) && in.rating > 0 {
+			pods = append(pods, i)
+		}
+	}
+	if len(pods) == 0 {
+		return
+	}
+	sort.SliceStable(pods, func(x, y int) bool { return st.s.systems[pods[x]].rating > st.s.systems[pods[y]].rating })
+	sensor, elint := 0, 0
+	for _, e := range b.sides[1-st.side] {
+		if !e.present() {
+			continue
+		}
+		if b.sens = e.sensors(b.sens); len(b.sens) > 0 && b.sens[0] > sensor {
+			sensor = b.sens[0]
+		}
+		if r, _ := e.best(kELINT); r > elint {
+			elint = r
+		}
+	}
+	need := sensor + elint - (st.s.tr + st.trMod) - st.ew()
+	n, got := 0, 0
+	for n < len(pods) && got < need {
+		got += st.s.systems[pods[n]].rating
+		n++
+	}
+	if got < need || n == 0 {
+		n = 1
+	}
+	for _, i := range pods[:n] {
+		st.podsActive += st.s.systems[i].rating
+		st.sysGone[i] = true
+	}
+	if n > 1 {
+		b.tracef("%s activates %d countermeasure pods: EW +%d", st.s.Name, n, st.podsActive)
+	}
 }

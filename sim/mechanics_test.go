@@ -702,3 +702,104 @@ func TestFTLAttackModifier(t *testing.T) {
 		}
 	}
 }
+
+// TestMoraleFlagship: "Flagship Destroyed" is a morale condition
+// (metaverse-rules.txt l. 1714-1715) for every ship of its side, checked
+// once (l. 1723-1724: "not twice for the same set of criteria"), each
+// condition a permanent -1 (l. 1725-1727), under 1 removed (l. 1727-1728).
+// A wingman that already met one condition rolls 1 - 1 = 0 and leaves;
+// the next turn nothing is checked again.
+func TestMoraleFlagship(t *testing.T) {
+	flag := testShip(t, "Flagship", []int{10}, nil, func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "cic", Rating: 2, Count: 1})
+	})
+	wing := testShip(t, "Wingman", []int{10}, nil, nil)
+	foe := testShip(t, "Foe", []int{10}, nil, nil)
+	bt := newBattle([]*Ship{flag, wing}, []*Ship{foe}, Options{})
+	bt.rng = rand.New(rand.NewPCG(1, 2))
+	for _, st := range bt.ships {
+		st.reset()
+	}
+	var sb strings.Builder
+	bt.trace = func(f string, args ...any) { fmt.Fprintf(&sb, f+"\n", args...) }
+	bt.chainOfCommand()
+	if bt.flag[0] != bt.ships[0] {
+		t.Fatalf("the flagship is %v, want the ship with the CiC", bt.flag[0])
+	}
+	bt.ships[1].moraleMods = 1
+	bt.script = []int{1}
+	bt.morale() // nothing destroyed: no roll
+	if len(bt.script) != 1 {
+		t.Fatal("a morale check without a condition")
+	}
+	bt.ships[0].destroyed = true
+	bt.morale()
+	if !bt.ships[1].removed || len(bt.script) != 0 {
+		t.Errorf("the wingman rolled 1 - 1 and stayed (removed %v)\n%s", bt.ships[1].removed, sb.String())
+	}
+	bt.ships[1].removed, bt.ships[1].events = false, 0 // the next turn
+	bt.script = []int{1}
+	bt.morale()
+	if len(bt.script) != 1 {
+		t.Error("the flagship's loss was checked twice")
+	}
+}
+
+// TestMoraleSquadron: "Starfighter Squadron Below Strength" and "Carrier
+// Destroyed" (l. 1720-1721) each make a squadron check once, on its
+// carrier's command die, the first leaving a permanent -1: below
+// strength it rolls 1 and stays; its carrier destroyed, it rolls 1 - 1
+// and leaves.
+func TestMoraleSquadron(t *testing.T) {
+	carrier := testShip(t, "Carrier", []int{10}, nil, func(d *designer.Design) {
+		d.Starfighters = []designer.SquadronDef{{ID: "s", Name: "Strike", Strength: 6, Speed: 20, Defence: 1, TargetRating: 5}}
+	})
+	foe := testShip(t, "Foe", []int{10}, nil, nil)
+	bt, _ := scripted(carrier, foe)
+	m := &mission{owner: bt.ships[0], kind: missionStrike, target: bt.ships[1], squads: []sqState{{def: 0, strength: 4}}}
+	bt.missions = []*mission{m}
+	bt.script = []int{1}
+	bt.morale()
+	if m.squads[0].strength != 4 || !m.squads[0].below || len(bt.script) != 0 {
+		t.Fatalf("below strength: %+v, dice left %v", m.squads[0], bt.script)
+	}
+	bt.script = []int{1}
+	bt.morale()
+	if len(bt.script) != 1 {
+		t.Fatal("below strength was checked twice")
+	}
+	bt.ships[0].destroyed = true
+	bt.morale()
+	if m.squads[0].strength != 0 {
+		t.Errorf("carrier destroyed, rolled 1 - 1: the squadron stays (%+v)", m.squads[0])
+	}
+}
+
+// TestPodsStack: "Multiple CM pods may be installed on a starship and
+// even activated in the same turn. Multiple activated CM pods stack their
+// effects" (metaverse-rules.txt l. 2557-2560). Against a sensor 15, a
+// ship of target rating 3 and EW 2 needs EW 12 for the sensor's profile
+// (15 - 12 = 3) to fall to its target profile: with six pods of rating 2
+// it activates five (EW +10); with three, which cannot reach it, one.
+func TestPodsStack(t *testing.T) {
+	for _, tc := range []struct{ pods, active, spent int }{{6, 10, 5}, {3, 2, 1}} {
+		ship := testShip(t, "Pods", []int{10}, nil, func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems,
+				designer.System{Kind: "ewArray", Rating: 2, Count: 1}, designer.System{Kind: "cmPod", Rating: 2, Count: tc.pods})
+		})
+		ship.tr = 3
+		foe := testShip(t, "Foe", []int{10}, nil, nil)
+		bt, _ := scripted(ship, foe)
+		bt.electronicWarfare()
+		st := bt.ships[0]
+		spent := 0
+		for i, in := range st.s.systems {
+			if in.k == kCMPod && st.sysGone[i] {
+				spent++
+			}
+		}
+		if st.podsActive != tc.active || spent != tc.spent {
+			t.Errorf("%d pods: EW +%d from %d spent, want +%d from %d", tc.pods, st.podsActive, spent, tc.active, tc.spent)
+		}
+	}
+}

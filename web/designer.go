@@ -96,6 +96,9 @@ type designerData struct {
 	Games   []gameLink
 	// GamesJSON is every game's id and name for the page's script.
 	GamesJSON string
+	// Forecast is set when the simulator plays the game's designs (the
+	// first game, Metaverse): the designer offers "Test against…".
+	Forecast bool
 }
 
 // designer serves /designer, /designer?ruleset=ID and /designer?from=ID.
@@ -127,7 +130,7 @@ func (s *Server) designer(w http.ResponseWriter, r *http.Request) {
 			Links:   links}})
 		return
 	}
-	data := designerData{Game: g, Default: s.defaultGame()}
+	data := designerData{Game: g, Default: s.defaultGame(), Forecast: g.ID == s.defaultGame() && s.lib != nil}
 	type idName struct {
 		ID   string `json:"id"`
 		Name string `json:"name"`

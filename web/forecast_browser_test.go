@@ -55,3 +55,40 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 	tb.checkPage("design page with a forecast")
 	tb.checkA11y("design page with a forecast")
 }
+
+// TestForecastFromDesignerAndBuilderInBrowser: the designer's "Test
+// against…" plays the draft against a design found by searching the
+// library, and the fleet builder's "Forecast against a fleet…" the fleet
+// being built against a library fleet; neither types an id, both show
+// the server's forecast with its reason.
+func TestForecastFromDesignerAndBuilderInBrowser(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open("/library?q=newton")
+	id := eval[string](tb, `document.querySelector('.design-card a[href^="/designs/"]').getAttribute('href').split('/').pop()`)
+	tb.openDesigner("/designer?from=" + id)
+	tb.do("test against", chromedp.Click(chromedp.CSS(`#test-against`)), chromedp.WaitVisible(chromedp.CSS(`#forecast-q`)))
+	tb.do("search", chromedp.SendKeys(chromedp.CSS(`#forecast-q`), "tesla"))
+	waitPage(tb, "the Tesla is offered", `[...document.querySelectorAll('.forecast-pick')].some(l => l.textContent.includes('IKS Tesla'))`)
+	tb.do("pick it", chromedp.Click(chromedp.CSS(`.forecast-pick input`)), chromedp.Click(chromedp.CSS(`#forecast-run`)))
+	waitPage(tb, "the forecast shows", `document.querySelector('#forecast .forecast-result')`)
+	if h := tb.text("#forecast .forecast-headline"); !strings.Contains(h, "CV favours IKS Tesla") || !strings.Contains(h, "simulated: ") {
+		t.Errorf("designer headline %q", h)
+	}
+	if w := tb.text("#forecast .forecast-result p:nth-of-type(2)"); !strings.HasPrefix(w, "Why: ") {
+		t.Errorf("designer reason %q", w)
+	}
+	tb.checkA11y("designer with the forecast dialog")
+
+	fleet := sampleFleet(tb, "Cruiser Wing")
+	tb.openBuilder("/fleets/" + fleet + "/edit")
+	tb.do("forecast against a fleet", chromedp.Click(chromedp.CSS(`#forecast-fleet`)), chromedp.WaitVisible(chromedp.CSS(`#forecast-q`)))
+	tb.do("search", chromedp.SendKeys(chromedp.CSS(`#forecast-q`), "tesla"))
+	waitPage(tb, "the Tesla squadron is offered", `[...document.querySelectorAll('.forecast-pick')].some(l => l.textContent.includes('Tesla Battle Squadron'))`)
+	tb.do("pick it", chromedp.Click(chromedp.CSS(`.forecast-pick input`)), chromedp.Click(chromedp.CSS(`#forecast-run`)))
+	waitPage(tb, "the fleet forecast shows", `document.querySelector('#forecast .forecast-result')`)
+	if s := tb.text("#forecast .forecast-sides"); !strings.Contains(s, "Cruiser Wing") || !strings.Contains(s, "Tesla Battle Squadron") {
+		t.Errorf("fleet sides %q", s)
+	}
+	tb.checkPage("fleet builder with the forecast dialog")
+}

@@ -26,7 +26,7 @@ func commands() []command {
 		validateCommand(),
 		rulesetsCommand(), catalogueCommand(),
 		serveCommand(), recomputeCommand(), migrateStoreCommand(), importCommand(), exportCommand(),
-		evalCommand(), compareCommand(), simulateCommand(), forecastCommand(), calibrateCommand(),
+		evalCommand(), compareCommand(), simulateCommand(), forecastCommand(), calibrateCommand(), holdoutCommand(),
 		sheetCommand(), cardCommand(), aidsCommand(), packCommand(),
 		fleetCommand(),
 	}

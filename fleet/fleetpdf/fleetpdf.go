@@ -42,7 +42,10 @@ func Write(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, op
 	if len(ships) == 0 {
 		return errors.New("fleetpdf: the fleet has no ship to print")
 	}
-	info := sheets.FleetInfo{Name: f.Name, Totals: r.TotalsLine()}
+	info := sheets.FleetInfo{Name: f.Name, Verdict: sheets.Verdict(r.Legal, r.Problems)}
+	for _, t := range r.PackTotals() {
+		info.Totals = append(info.Totals, sheets.FleetTotal{Label: t.Label, Value: t.Value, Share: t.Share, Warn: t.Over})
+	}
 	for _, l := range r.Report(f) {
 		info.Lines = append(info.Lines, sheets.FleetLine{Depth: l.Depth, Text: l.Text, Heading: l.Heading, Warn: l.Warn})
 	}

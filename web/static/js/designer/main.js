@@ -22,6 +22,7 @@ const app = {
   gameName: root.dataset.game,
   valueName: root.dataset.value,
   games: JSON.parse(root.dataset.games || '[]'),
+  forecast: root.dataset.forecast === '1',
   form: null, // the form description
   cat: null, // the catalogue answer, for a form with Metaverse's widgets
   store: null,
@@ -140,6 +141,7 @@ function Toolbar() {
       <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
       <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
       ${m.id ? html`<${CompareButton} id=${m.id} />` : ''}
+      ${app.forecast ? html`<button type="button" class="btn" id="test-against" onClick=${openForecast}>Test against…</button>` : ''}
     </div>
     <div class="tool-group save-group">
       <label for="visibility" class="inline-label">Visibility</label>
@@ -193,6 +195,7 @@ function App() {
     ${app.dialog === 'rowpicker' ? html`<${RowPicker} app=${app} target=${app.pickerTarget} field=${app.pickerField} />` : ''}
     ${app.dialog === 'auth' ? html`<${AuthDialog} app=${app} />` : ''}
     ${app.dialog === 'import' ? html`<${ImportDialog} app=${app} />` : ''}
+    ${app.dialog === 'forecast' && app.ForecastDialog ? html`<${app.ForecastDialog} mine=${{ document: app.store.doc }} kind="design" onClose=${() => app.closeDialog()} />` : ''}
     ${app.dialog === 'conflict' ? html`<${ConflictDialog} app=${app} />` : ''}
   </div>`;
 }
@@ -309,6 +312,13 @@ function focusPath(path) {
 app.focusPath = focusPath;
 
 // ---- dialogs -----------------------------------------------------------
+
+/** openForecast loads the forecast dialog (js/forecast-dialog.js) the
+ *  first time, then tests the draft against a library design. */
+async function openForecast() {
+  if (!app.ForecastDialog) app.ForecastDialog = (await import('../forecast-dialog.js')).ForecastDialog;
+  openDialog('forecast');
+}
 
 function openDialog(name, extra = {}) {
   Object.assign(app, extra, { dialog: name });

@@ -359,6 +359,7 @@ function Toolbar() {
       <button type="button" class="btn" id="undo" disabled=${!s.canUndo} onClick=${() => s.undo()} aria-keyshortcuts="Control+Z" title="Undo (Ctrl+Z)">Undo</button>
       <button type="button" class="btn" id="redo" disabled=${!s.canRedo} onClick=${() => s.redo()} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</button>
       <button type="button" class="btn" id="new" onClick=${newFleet}>New</button>
+      <button type="button" class="btn" id="forecast-fleet" onClick=${openForecast}>Forecast against a fleet…</button>
     </div>
     <div class="tool-group save-group">
       <label for="visibility" class="inline-label">Visibility</label>
@@ -408,7 +409,16 @@ function App() {
     </div>
     ${app.dialog === 'auth' ? html`<${AuthDialog} app=${app} />` : ''}
     ${app.dialog === 'conflict' ? html`<${ConflictDialog} app=${app} />` : ''}
+    ${app.dialog === 'forecast' && app.ForecastDialog ? html`<${app.ForecastDialog} mine=${{ fleetDocument: app.store.doc }} kind="fleet" onClose=${() => app.closeDialog()} />` : ''}
   </div>`;
+}
+
+/** openForecast loads the forecast dialog (js/forecast-dialog.js) the
+ *  first time, then plays the fleet being built against a library fleet. */
+async function openForecast() {
+  if (!app.ForecastDialog) app.ForecastDialog = (await import('../forecast-dialog.js')).ForecastDialog;
+  app.dialog = 'forecast';
+  rerender();
 }
 
 function rerender() {

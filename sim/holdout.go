@@ -1,0 +1,534 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/designer"
+)
+
+// A hold-out design is built by rule from a sample ship to an extreme the
+// calibration generator (gen.go) never makes: maximum armour, plates and
+// deflection, countermeasure pods by the dozen, one-shot torpedoes, one
+// giant gun, core-only hulls, kiting, hulls of thousands of hits with
+// and without FTL, point-defence hedgehogs, regenerating crews, every
+// hull type, glass cannons, stealth above 5, D12 guns. No constant of any
+// CV model is fitted on them: they check what the fit could not see
+// (docs/calibration.md, "Hold-out").
+
+// holdoutFamily is one family of extremes: its name, what it does to a
+// base design, and the samples it starts from.
+type holdoutFamily struct {
+	name  string
+	about string
+	bases []string
+	edit  func(d *designer.Design)
+}
+
+var holdoutFamilies = []holdoutFamily{
+	{"as-built", "the sample ship as published (not an extreme: the yardstick for the others)",
+		[]string{"reference-cruiser", "uss-newton", "hms-thunderchild", "iks-tesla", "ras-freedom", "its-dragon", "ss-clinton", "uss-einstein", "iss-vengeance", "hims-avenger"},
+		func(d *designer.Design) {}},
+	{"fortress", "armour 5, ablative plates 5 and a deflector 11 on every arc, four countermeasure pods",
+		[]string{"reference-cruiser", "uss-newton", "hms-thunderchild", "iks-tesla"}, func(d *designer.Design) {
+			fortify(d, 5, 5, 11)
+			addCore(d, designer.System{Kind: "cmPod", Rating: 1, Count: 4})
+		}},
+	{"pods-6", "six countermeasure pods", []string{"reference-cruiser"}, pods(6)},
+	{"pods-20", "twenty countermeasure pods", []string{"reference-cruiser", "uss-newton"}, pods(20)},
+	{"pods-60", "sixty countermeasure pods", []string{"reference-cruiser"}, pods(60)},
+	{"one-shot", "every weapon replaced by a one-shot heavy torpedo", []string{"reference-cruiser", "uss-newton", "ras-freedom"}, func(d *designer.Design) {
+		replaceWeapons(d, designer.WeaponDef{Name: "Heavy torpedo", DamageType: designer.DamageKinetic, Pulse: 4, Die: "D12", Modifier: 4,
+			Effect: designer.EffectPenetrating, TargetMethod: designer.TargetIndirect, IndirectTurns: 2, Range: 30,
+			RateOfFire: designer.RateOneShot, Interceptable: true, Targets: []string{designer.TargetsStarships}}, 1)
+	}},
+	{"giant-gun", "every gun merged into one giant gun on the core", []string{"reference-cruiser", "uss-newton", "hms-thunderchild"}, giantGun},
+	{"core-only", "the outboard sections folded into the core", []string{"reference-cruiser", "uss-newton", "iks-tesla"}, coreOnly},
+	{"kiter", "guns at three times their range and the fastest drive", []string{"reference-cruiser", "uss-newton", "ras-freedom"}, func(d *designer.Design) {
+		for i := range d.Weapons {
+			if w := &d.Weapons[i]; w.TargetMethod == designer.TargetDirect && w.Range > 0 {
+				w.Range = min(50, 3*w.Range)
+			}
+		}
+		addCore(d, designer.System{Kind: "stlAdvanced", Rating: 8, Count: 1})
+	}},
+	{"huge-ftl", "twenty times the hull, unarmed, with its FTL drive", []string{"reference-cruiser"}, func(d *designer.Design) {
+		scaleHull(d, 20)
+		disarm(d)
+	}},
+	{"huge-noftl", "twenty times the hull, unarmed, no FTL drive", []string{"reference-cruiser"}, func(d *designer.Design) {
+		scaleHull(d, 20)
+		disarm(d)
+		removeKinds(d, "ftlPrimitive", "ftlBasic", "ftlAdvanced")
+	}},
+	{"brick-100", "a hundred times the hull (each section up to 2,000 hull hits), unarmed", []string{"reference-cruiser"}, func(d *designer.Design) {
+		scaleHull(d, 100)
+		disarm(d)
+	}},
+	{"huge-armed", "ten times the hull with its guns", []string{"reference-cruiser", "uss-newton"}, func(d *designer.Design) { scaleHull(d, 10) }},
+	{"titan", "a hundred times the hull (each section up to 2,000 hull hits) with its guns", []string{"reference-cruiser"}, func(d *designer.Design) { scaleHull(d, 100) }},
+	{"hedgehog", "every weapon replaced by three times as much point defence", []string{"reference-cruiser", "uss-newton", "iks-tesla"}, func(d *designer.Design) {
+		replaceWeapons(d, designer.WeaponDef{Name: "Point defence", DamageType: designer.DamageEnergy, Pulse: 3, Die: "D4", Modifier: 1,
+			Effect: designer.EffectRaking, TargetMethod: designer.TargetDirect, Range: 0, RateOfFire: designer.RateUnlimited,
+			Interceptable: true, Targets: []string{designer.TargetsStarfighters, designer.TargetsDirectFire, designer.TargetsIndirectFire}}, 3)
+	}},
+	{"regenerating", "a biological hull, three crew a layer and damage control D6", []string{"reference-cruiser", "uss-newton", "hms-thunderchild"}, func(d *designer.Design) {
+		d.Hull = designer.HullBiological
+		d.DamageControl = "D6"
+		for _, ns := range d.Sections.List() {
+			for i := range ns.Section.Layers {
+				ns.Section.Layers[i].Crew = 3
+			}
+		}
+	}},
+	{"technological", "a technological hull", []string{"reference-cruiser", "hms-thunderchild"}, func(d *designer.Design) { d.Hull = designer.HullTechnological }},
+	{"biological", "a biological hull", []string{"uss-newton", "its-dragon"}, func(d *designer.Design) { d.Hull = designer.HullBiological }},
+	{"glass-cannon", "no armour, plates or shields, three times the guns' pulses and the fastest drive", []string{"reference-cruiser", "uss-newton", "ras-freedom"}, func(d *designer.Design) {
+		fortify(d, 0, 0, 0)
+		for i := range d.Weapons {
+			d.Weapons[i].Pulse = min(10, 3*d.Weapons[i].Pulse)
+		}
+		addCore(d, designer.System{Kind: "stlAdvanced", Rating: 8, Count: 1})
+	}},
+	{"stealth-5", "stealth 5, the most a generator may have (the calibration generator stops at 4)", []string{"reference-cruiser", "uss-newton"}, func(d *designer.Design) {
+		addCore(d, designer.System{Kind: "stealth", Rating: 5, Count: 1})
+	}},
+	{"d12-guns", "every gun on a D12", []string{"reference-cruiser", "hms-thunderchild"}, func(d *designer.Design) {
+		for i := range d.Weapons {
+			if d.Weapons[i].TargetMethod == designer.TargetDirect && d.Weapons[i].Range > 0 {
+				d.Weapons[i].Die = "D12"
+			}
+		}
+	}},
+	{"deflected", "a deflector 11 on every arc and no armour", []string{"reference-cruiser", "iks-tesla"}, func(d *designer.Design) { fortify(d, 0, 0, 11) }},
+	{"crewed-5", "crew quality 5 and command D6", []string{"reference-cruiser", "uss-newton"}, func(d *designer.Design) {
+		d.CrewQuality, d.CommandQuality = 5, "D6"
+	}},
+}
+
+func pods(n int) func(d *designer.Design) {
+	return func(d *designer.Design) { addCore(d, designer.System{Kind: "cmPod", Rating: 1, Count: n}) }
+}
+
+func addCore(d *designer.Design, s designer.System) {
+	d.Sections.Core.Systems = append(d.Sections.Core.Systems, s)
+}
+
+// fortify sets every faced arc's armour and ablative plates (0: none) and
+// gives each a deflector of rating defl (0: removes them and shields).
+func fortify(d *designer.Design, armour, plates, defl int) {
+	for _, ns := range d.Sections.List() {
+		s := ns.Section
+		var keep []designer.System
+		for _, sy := range s.Systems {
+			if sy.Kind == "deflector" || defl == 0 && armour == 0 && strings.HasPrefix(sy.Kind, "shield") {
+				continue
+			}
+			keep = append(keep, sy)
+		}
+		s.Systems = keep
+		for _, a := range d.Sections.FacedArcs(ns.Name) {
+			if armour > 0 {
+				s.Armour.Set(a, &designer.Armour{Rating: armour, Type: designer.DefenceEnergyKinetic})
+			} else {
+				s.Armour.Set(a, nil)
+			}
+			if plates > 0 {
+				p := plates
+				s.Ablative.Set(a, &p)
+			} else {
+				s.Ablative.Set(a, nil)
+			}
+			if defl == 0 && armour == 0 {
+				s.Shields.Set(a, nil)
+			}
+			if defl > 0 {
+				arc := ""
+				if ns.Name == designer.SectionCore {
+					arc = string(a)
+				}
+				s.Systems = append(s.Systems, designer.System{Kind: "deflector", Rating: defl, Type: designer.DefenceEnergyKinetic, Arc: arc, Count: 1})
+			}
+		}
+	}
+}
+
+// replaceWeapons makes every weapon definition w, mounted times as often.
+func replaceWeapons(d *designer.Design, w designer.WeaponDef, times int) {
+	w.ID = "w"
+	d.Weapons = []designer.WeaponDef{w}
+	for _, ns := range d.Sections.List() {
+		for i := range ns.Section.Weapons {
+			ns.Section.Weapons[i].Weapon = "w"
+			ns.Section.Weapons[i].Count *= times
+		}
+	}
+}
+
+// giantGun merges every direct gun into one weapon, its pulses the sum of
+// theirs (at most 10 a pulse die, the rest as modifier), on the core
+// firing every sector.
+func giantGun(d *designer.Design) {
+	pulses, mod, rng := 0, 0, 0
+	for _, ns := range d.Sections.List() {
+		var keep []designer.Mount
+		for _, m := range ns.Section.Weapons {
+			w := d.Weapon(m.Weapon)
+			if w == nil || w.TargetMethod != designer.TargetDirect || w.Range == 0 {
+				keep = append(keep, m)
+				continue
+			}
+			pulses += w.Pulse * m.Count
+			mod = max(mod, w.Modifier)
+			rng = max(rng, w.Range)
+		}
+		ns.Section.Weapons = keep
+	}
+	if pulses == 0 {
+		return
+	}
+	d.Weapons = append(d.Weapons, designer.WeaponDef{ID: "giant", Name: "Giant gun", DamageType: designer.DamageEnergy,
+		Pulse: min(10, pulses), Die: "D12", Modifier: min(5, mod+pulses/10), Effect: designer.EffectPenetrating,
+		TargetMethod: designer.TargetDirect, Range: rng, RateOfFire: designer.RateUnlimited, Interceptable: true,
+		Targets: []string{designer.TargetsStarships}})
+	d.Sections.Core.Weapons = append(d.Sections.Core.Weapons, designer.Mount{Weapon: "giant", Sectors: []int{0, 1, 2, 3, 4, 5, 6, 7}, Count: 1})
+}
+
+// coreOnly folds every outboard section into the core: its layers, its
+// systems and its weapons (firing every sector a core mount may).
+func coreOnly(d *designer.Design) {
+	core := d.Sections.Core
+	for _, ns := range d.Sections.List() {
+		if ns.Name == designer.SectionCore {
+			continue
+		}
+		s := ns.Section
+		for i, l := range s.Layers {
+			c := &core.Layers[i%len(core.Layers)]
+			c.HullHits += l.HullHits
+			c.Crew += l.Crew
+			c.Marines += l.Marines
+		}
+		for _, sy := range s.Systems {
+			switch sy.Kind {
+			case "shieldBasic", "shieldAdaptive", "shieldModulated", "deflector":
+				continue
+			}
+			core.Systems = append(core.Systems, sy)
+		}
+		core.Weapons = append(core.Weapons, s.Weapons...)
+		core.Hangars = append(core.Hangars, s.Hangars...)
+		d.Sections.Set(ns.Name, nil)
+	}
+}
+
+// scaleHull multiplies every layer's hull hits by k, a section up to the
+// 2,000 hull hits the rules allow it (R-LIM-02).
+func scaleHull(d *designer.Design, k int) {
+	for _, ns := range d.Sections.List() {
+		f := min(k, 2000/max(1, ns.Section.HullHits()))
+		for i := range ns.Section.Layers {
+			ns.Section.Layers[i].HullHits *= f
+		}
+	}
+}
+
+// disarm removes every weapon, hangar and squadron.
+func disarm(d *designer.Design) {
+	d.Weapons, d.Starfighters, d.HangarBays = nil, nil, nil
+	for _, ns := range d.Sections.List() {
+		ns.Section.Weapons, ns.Section.Hangars = nil, nil
+	}
+	removeKinds(d, "soc")
+}
+
+func removeKinds(d *designer.Design, kinds ...string) {
+	for _, ns := range d.Sections.List() {
+		var keep []designer.System
+		for _, sy := range ns.Section.Systems {
+			drop := false
+			for _, k := range kinds {
+				drop = drop || sy.Kind == k
+			}
+			if !drop {
+				keep = append(keep, sy)
+			}
+		}
+		ns.Section.Systems = keep
+	}
+}
+
+// HoldoutDesign is one design of the hold-out family, with the family
+// it belongs to; Problems is empty for a legal design.
+type HoldoutDesign struct {
+	Family, About, Base string
+	Design              *designer.Design
+	Problems            designer.Problems
+}
+
+// Holdout builds the hold-out family from the embedded samples, each
+// design at the lowest tech level that fits it (at least its base's), in
+// a fixed order. Designs the validator refuses are returned with their
+// problems, for the command to report.
+func Holdout(cat *designer.Catalogue) ([]HoldoutDesign, error) {
+	if cat == nil {
+		cat = designer.BuiltinCatalogue()
+	}
+	var out []HoldoutDesign
+	for _, f := range holdoutFamilies {
+		for _, base := range f.bases {
+			raw, err := fs.ReadFile(data.Samples(), base+".json")
+			if err != nil {
+				return nil, err
+			}
+			d, err := designer.DecodeDesign(raw)
+			if err != nil {
+				return nil, err
+			}
+			f.edit(d)
+			if f.name != "as-built" {
+				d.Name = fmt.Sprintf("%s (%s)", d.Name, f.name)
+				d.Description = "Hold-out design: " + f.about + ". Built by sim.Holdout; never used to fit a CV model."
+			}
+			d.Tags = []string{"holdout", f.name}
+			if tl := cat.Space(d).MinTechLevel; tl > d.TechLevel {
+				d.TechLevel = min(10, tl)
+			}
+			out = append(out, HoldoutDesign{Family: f.name, About: f.about, Base: base, Design: d, Problems: errorsOf(cat.Validate(d, designer.Options{}))})
+		}
+	}
+	return out, nil
+}
+
+func errorsOf(ps designer.Problems) designer.Problems {
+	var out designer.Problems
+	for _, p := range ps {
+		if p.Severity == designer.Error {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FileName is the hold-out design's file name: "fortress-uss-newton.json".
+func (h *HoldoutDesign) FileName() string { return h.Family + "-" + h.Base + ".json" }
+
+// MarshalDesign is the design as a file holds it.
+func (h *HoldoutDesign) MarshalDesign() ([]byte, error) {
+	b, err := json.MarshalIndent(h.Design, "", "  ")
+	return append(b, '\n'), err
+}
+
+// ladderScales are the reference cruiser's rungs: its hull hits and its
+// weapon mounts scaled by each factor.
+var ladderScales = []float64{0.1, 0.15, 0.2, 0.3, 0.45, 0.65, 1, 1.5, 2.2, 3.3, 5, 7.5, 11, 16, 24}
+
+// Rung is one ship of the reference-cruiser ladder.
+type Rung struct {
+	Scale float64
+	CV    int
+	Ship  *Ship
+}
+
+// Ladder builds the reference-cruiser ladder: the cruiser with its hull
+// hits and weapon mounts scaled from a fifth to 24 times, each rung legal
+// and of higher CV than the one below, in CV order.
+func Ladder(m *costing.Model) ([]Rung, error) {
+	raw, err := fs.ReadFile(data.Samples(), "reference-cruiser.json")
+	if err != nil {
+		return nil, err
+	}
+	var out []Rung
+	for _, k := range ladderScales {
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			return nil, err
+		}
+		for _, ns := range d.Sections.List() {
+			for i := range ns.Section.Layers {
+				l := &ns.Section.Layers[i]
+				l.HullHits = max(1, int(math.Round(float64(l.HullHits)*k)))
+			}
+			for i := range ns.Section.Weapons {
+				w := &ns.Section.Weapons[i]
+				w.Count = max(1, int(math.Round(float64(w.Count)*k)))
+			}
+		}
+		d.Name = fmt.Sprintf("Reference Cruiser x%g", k)
+		if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
+			d.TechLevel = min(10, tl)
+		}
+		s, err := Compile(m, d)
+		if err != nil {
+			return nil, err
+		}
+		if !s.Eval.Legal || len(out) > 0 && s.Eval.CV <= out[len(out)-1].CV {
+			continue
+		}
+		out = append(out, Rung{Scale: k, CV: s.Eval.CV, Ship: s})
+	}
+	if len(out) < 2 {
+		return nil, fmt.Errorf("sim: the reference-cruiser ladder has %d legal rungs", len(out))
+	}
+	return out, nil
+}
+
+// FairCV is what a design is worth in battle, against the ladder: the CV
+// of the rung it beats half the time (wins plus half the draws),
+// interpolated on log CV between the rungs around it. Beyond the ladder
+// it is the end rung's CV and Bound says "above" or "below".
+type FairCV struct {
+	Name   string
+	CV     int
+	Fair   float64
+	Bound  string
+	Scores []float64 // the design's score against each rung played, in rung order
+}
+
+// Ratio is fair CV over CV.
+func (f FairCV) Ratio() float64 { return f.Fair / float64(max(1, f.CV)) }
+
+// FairValue duels s against the ladder's rungs, duels battles each, from
+// the rung nearest its CV outwards until its score crosses one half.
+func FairValue(s *Ship, ladder []Rung, duels int, seed uint64, opt Options) FairCV {
+	out := FairCV{Name: s.Name, CV: s.Eval.CV, Scores: make([]float64, len(ladder))}
+	for i := range out.Scores {
+		out.Scores[i] = -1
+	}
+	score := func(i int) float64 {
+		if out.Scores[i] < 0 {
+			r := Run([]*Ship{s}, []*Ship{ladder[i].Ship}, duels, seed+uint64(i), 1, opt)
+			out.Scores[i] = r.WinRate(0)
+		}
+		return out.Scores[i]
+	}
+	// Start at the rung nearest the design's CV, then walk up while it
+	// wins and down while it loses.
+	i := sort.Search(len(ladder), func(k int) bool { return ladder[k].CV >= s.Eval.CV })
+	i = min(i, len(ladder)-1)
+	for score(i) >= 0.5 && i+1 < len(ladder) {
+		i++
+	}
+	for score(i) < 0.5 && i > 0 {
+		i--
+	}
+	switch {
+	case score(i) < 0.5: // loses to the lowest rung
+		out.Fair, out.Bound = float64(ladder[0].CV), "below"
+	case i+1 >= len(ladder): // beats the highest rung
+		out.Fair, out.Bound = float64(ladder[i].CV), "above"
+	default:
+		lo, hi := score(i), score(i+1) // lo >= 0.5 > hi
+		t := (lo - 0.5) / (lo - hi)
+		a, b := math.Log(float64(ladder[i].CV)), math.Log(float64(ladder[i+1].CV))
+		out.Fair = math.Exp(a + t*(b-a))
+	}
+	return out
+}
+
+// HoldoutRow is one hold-out design's line of the report.
+type HoldoutRow struct {
+	File, Family, About string
+	FairCV
+}
+
+// HoldoutReport is what the ladder says of every hold-out design under
+// one CV model.
+type HoldoutReport struct {
+	Model  string
+	Duels  int
+	Seed   uint64
+	Ladder []Rung
+	Rows   []HoldoutRow
+}
+
+// HoldoutTable duels every legal hold-out design against the ladder of
+// model m (duels battles a rung) on workers goroutines; the report is the
+// same whatever the number of workers.
+func HoldoutTable(m *costing.Model, hs []HoldoutDesign, duels int, seed uint64, workers int) (*HoldoutReport, error) {
+	ladder, err := Ladder(m)
+	if err != nil {
+		return nil, err
+	}
+	rep := &HoldoutReport{Model: m.Version(), Duels: duels, Seed: seed, Ladder: ladder}
+	var ships []*Ship
+	for _, h := range hs {
+		if len(h.Problems) > 0 {
+			continue
+		}
+		s, err := Compile(m, h.Design)
+		if err != nil {
+			return nil, err
+		}
+		ships = append(ships, s)
+		rep.Rows = append(rep.Rows, HoldoutRow{File: h.FileName(), Family: h.Family, About: h.About})
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < max(1, workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				rep.Rows[i].FairCV = FairValue(ships[i], ladder, duels, seed+uint64(1000*i), Options{})
+			}
+		}()
+	}
+	for i := range ships {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return rep, nil
+}
+
+// Within counts the rows whose fair CV over CV lies within lo-hi, a
+// bound beyond the ladder counting as outside.
+func (r *HoldoutReport) Within(lo, hi float64) int {
+	n := 0
+	for _, row := range r.Rows {
+		if x := row.Ratio(); row.Bound == "" && x >= lo && x <= hi {
+			n++
+		}
+	}
+	return n
+}
+
+// Markdown is the report as docs/calibration.md prints it.
+func (r *HoldoutReport) Markdown() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Model %s; %d hold-out designs, each dueled %d times against each rung it needed, seed %d.\n\n", r.Model, len(r.Rows), r.Duels, r.Seed)
+	sb.WriteString("The ladder: the Reference Cruiser with its hull hits and weapon mounts scaled.\n\n| scale | CV |\n|---|---|\n")
+	for _, l := range r.Ladder {
+		fmt.Fprintf(&sb, "| ×%g | %d |\n", l.Scale, l.CV)
+	}
+	fmt.Fprintf(&sb, "\n%d of %d within 0.67-1.5 (target: all); %d within 0.8-1.25 (target: 80 %%, %d).\n\n",
+		r.Within(0.67, 1.5), len(r.Rows), r.Within(0.8, 1.25), (len(r.Rows)*8+9)/10)
+	sb.WriteString("| design | family | CV | fair CV | fair / CV |\n|---|---|---|---|---|\n")
+	for _, row := range r.Rows {
+		fair := fmt.Sprintf("%.0f", row.Fair)
+		switch row.Bound {
+		case "above":
+			fair = "over " + fair
+		case "below":
+			fair = "under " + fair
+		}
+		ratio := fmt.Sprintf("%.2f", row.Ratio())
+		if x := row.Ratio(); row.Bound != "" || x < 0.67 || x > 1.5 {
+			ratio = "**" + ratio + "**"
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %d | %s | %s |\n", row.Name, row.Family, row.CV, fair, ratio)
+	}
+	return sb.String()
+}
