@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/slipway/slipway/library"
 )
 
 // TestProblemFocusEveryRule walks every rule's fixture of both games
@@ -142,6 +145,34 @@ func TestTagsLimitInForm(t *testing.T) {
 		}
 		if n := eval[int](tb, `JSON.parse(localStorage.getItem(`+jsString(g.key)+`)).doc.tags.length`); n != 12 {
 			t.Errorf("%s: the document has %d tags, want the last good 12", g.page, n)
+		}
+	}
+}
+
+// TestAuthDialogLimits: the log-in dialog of the designer and the fleet
+// builder holds a new account to the library's limits (name 3-40,
+// password 10-128 characters; it said 8 before) and says them, and a
+// log-in only to the name's and the password's most.
+func TestAuthDialogLimits(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	type limits struct{ NameMin, NameMax, PassMin, PassMax string }
+	want := limits{fmt.Sprint(library.MinUserNameLength), fmt.Sprint(library.MaxUserNameLength), fmt.Sprint(library.MinPasswordLength), fmt.Sprint(library.MaxPasswordLength)}
+	read := `(() => { const u = document.getElementById('auth-user'), p = document.getElementById('auth-pass');
+		return {nameMin: u.getAttribute('minlength') || '', nameMax: u.getAttribute('maxlength') || '', passMin: p.getAttribute('minlength') || '', passMax: p.getAttribute('maxlength') || ''}; })()`
+	for _, page := range []string{"/designer", "/fleets/new"} {
+		tb.open(page)
+		tb.do(page+": save opens the log-in dialog", chromedp.WaitVisible(chromedp.CSS("#save")), chromedp.Click(chromedp.CSS("#save")),
+			chromedp.WaitVisible(chromedp.CSS("#auth-user")))
+		if got := eval[limits](tb, read); got != (limits{want.NameMin, want.NameMax, "", want.PassMax}) {
+			t.Errorf("%s: log in: %+v", page, got)
+		}
+		tb.do(page+": register tab", chromedp.Click(chromedp.CSS(`#auth [role="tab"]:nth-child(2)`)))
+		if got := eval[limits](tb, read); got != want {
+			t.Errorf("%s: register: %+v, want %+v", page, got, want)
+		}
+		if l := tb.text(`label[for="auth-pass"]`); !strings.Contains(l, want.PassMin+" to "+want.PassMax+" characters") {
+			t.Errorf("%s: the password's label says %q", page, l)
 		}
 	}
 }
