@@ -26,6 +26,12 @@ var fleets embed.FS
 //go:embed battleshift
 var battleshift embed.FS
 
+//go:embed metaverse-start.json templates/*.json
+var metaverseStart embed.FS
+
+//go:embed armoury.json
+var armouryJSON []byte
+
 // CatalogueJSON returns the embedded systems catalogue (rules §4).
 func CatalogueJSON() []byte { return catalogueJSON }
 
@@ -65,3 +71,12 @@ func Battleshift() fs.FS {
 	}
 	return sub
 }
+
+// MetaverseStart returns what a new Metaverse design may start from:
+// start.json (the templates offered, with their help, and the guided
+// path's steps) and templates/*.json (each template, a legal design).
+func MetaverseStart() fs.FS { return metaverseStart }
+
+// ArmouryJSON returns Metaverse's armoury: ready weapon definitions (the
+// sample ships' weapons), each with a sentence on what it is good at.
+func ArmouryJSON() []byte { return armouryJSON }
