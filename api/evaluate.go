@@ -1,7 +1,11 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
+	"strings"
+	"sync"
+
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -90,3 +94,77 @@ type validateReport struct {
 	Decoded  bool `json:"decoded"`
 	*ruleset.Validation
 }
+
+// changeRequest is the body of POST /evaluate/change.
+type changeRequest struct {
+	// Before is the document the panel showed; After the one to evaluate.
+	Before json.RawMessage `json:"before"`
+	After  json.RawMessage `json:"after" validate:"required"`
+}
+
+// changeAnswer is the answer of POST /evaluate/change.
+type changeAnswer struct {
+	Evaluation ruleset.Evaluation `json:"evaluation"`
+	// Change is nil when before is missing, unreadable or of another
+	// game, or when the game does not explain its value.
+	Change *ruleset.Change `json:"change"`
+}
+
+// evaluateChange answers POST /evaluate/change: after's evaluation, as
+// POST /evaluate answers it, with what moved the game's value since
+// before and why (ruleset.Difference over the two explanation trees).
+// The designer's panel sends this after each edit. A bad after is
+// answered as /evaluate answers a bad body; a bad before only leaves the
+// change out.
+func (s *Server) evaluateChange(c *gin.Context) {
+	var req changeRequest
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	rs, d, err := s.svc.Rulesets().Decode(req.After)
+	if err != nil {
+		s.decodeProblem(c, err)
+		return
+	}
+	o := queryOptions(c)
+	ev, err := s.svc.EvaluateDesign(d, o)
+	if err != nil {
+		s.optionFail(c, err)
+		return
+	}
+	ans := changeAnswer{Evaluation: ev}
+	if len(req.Before) > 0 {
+		if rb, db, err := s.svc.Rulesets().Decode(req.Before); err == nil && rb == rs {
+			if evb, err := s.svc.EvaluateDesign(db, o); err == nil {
+				xa, oka := ev.(ruleset.Explained)
+				xb, okb := evb.(ruleset.Explained)
+				if oka && okb {
+					ans.Change = ruleset.Difference(xb.Explain(), xa.Explain(), headlineKey(rs))
+				}
+			}
+		}
+	}
+	s.json(c, http.StatusOK, ans)
+}
+
+// headlineKey is the explanation key of a game's first headline number:
+// the last step of its pointer ("/cv" is "cv"), the key its term has in
+// the explanation tree.
+func headlineKey(r ruleset.Ruleset) string {
+	if k, ok := headlineKeys.Load(r); ok {
+		return k.(string)
+	}
+	k := ""
+	for _, st := range r.Form().Stats {
+		if st.Headline {
+			k = st.Pointer[strings.LastIndex(st.Pointer, "/")+1:]
+			break
+		}
+	}
+	headlineKeys.Store(r, k)
+	return k
+}
+
+// headlineKeys caches headlineKey per ruleset: a form is built per call
+// by some games.
+var headlineKeys sync.Map // ruleset.Ruleset -> string
