@@ -47,7 +47,7 @@ func lintTool(t *testing.T, name string) string {
 		_, err = exec.LookPath("node")
 	}
 	if err != nil {
-		testenv.Missing(t, "the OpenAPI linters", err.Error()+": run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)")
+		testenv.Missing(t, "OpenAPI linters", err.Error()+": run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)")
 	}
 	// The linters need Node.js 20.19 or later (Debian 12's is 18; .ci/run
 	// installs a newer one when the machine's is older).
