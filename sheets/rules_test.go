@@ -158,7 +158,7 @@ func sheetsCalls(t *testing.T) map[string]string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		testenv.Missing(t, "the go command", "it finds the export data this test reads")
+		testenv.Missing(t, "go command", "it finds the export data this test reads")
 	}
 	// Export data of every dependency, from the build cache.
 	cmd := exec.Command(goTool, "list", "-export", "-deps", "-json=ImportPath,Export", ".")

@@ -21,7 +21,7 @@ func TestChildSkips(t *testing.T) {
 	if os.Getenv(childEnv) == "" {
 		return
 	}
-	testenv.Missing(t, "a thing", "it is never installed")
+	testenv.Missing(t, "thing", "it is never installed")
 }
 
 // TestSummaryLine runs `go test` on this package as a developer would,
@@ -30,7 +30,7 @@ func TestChildSkips(t *testing.T) {
 func TestSummaryLine(t *testing.T) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		testenv.Missing(t, "the go command", "it runs this package's tests in a child")
+		testenv.Missing(t, "go command", "it runs this package's tests in a child")
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "-run", "^TestChildSkips$", ".")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "CI=")
@@ -38,7 +38,7 @@ func TestSummaryLine(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
 	}
-	want := "internal/testenv: skipped 1 test for a missing component: TestChildSkips (no a thing)"
+	want := "internal/testenv: skipped 1 test for a missing component: TestChildSkips (no thing)"
 	line, ok, _ := strings.Cut(string(out), "\n")
 	if line != want || !strings.HasPrefix(ok, "ok ") {
 		t.Errorf("go test printed:\n%s\nwant the line %q, then ok", out, want)

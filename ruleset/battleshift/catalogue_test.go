@@ -215,7 +215,7 @@ func TestInternedCoversCatalogue(t *testing.T) {
 func TestImports(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		testenv.Missing(t, "the go command", "it lists the package's imports")
+		testenv.Missing(t, "go command", "it lists the package's imports")
 	}
 	out, err := exec.Command(goTool, "list", "-f", `{{join .Imports " "}}`, "github.com/slipway/slipway/ruleset/battleshift").Output()
 	if err != nil {
