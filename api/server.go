@@ -173,6 +173,7 @@ func (s *Server) routes() {
 	v1.DELETE("/tokens/:id", s.deleteToken)
 
 	v1.POST("/evaluate", s.evaluate)
+	v1.POST("/evaluate/change", s.evaluateChange)
 	v1.POST("/validate", s.validateDesign)
 	v1.POST("/sheet.svg", s.draftSheetSVG)
 	v1.POST("/sheet.pdf", s.draftSheetPDF)

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -14,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/slipway/slipway/internal/gzipped"
 )
 
 //go:embed static
@@ -79,7 +79,7 @@ func loadAssets() (*assets, error) {
 		if f.ctype == "font/ttf" {
 			f.lazy = true
 		} else if compressible(f.ctype) {
-			f.gz = gzipOf(b)
+			f.gz = gzipped.Compress(b)
 		}
 		a.files[name] = f
 		fmt.Fprintf(tree, "%s %x\n", name, sum)
@@ -88,23 +88,11 @@ func loadAssets() (*assets, error) {
 	return a, nil
 }
 
-// gzipOf is b compressed, or nil when that is not smaller.
-func gzipOf(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(b)
-	zw.Close()
-	if buf.Len() < len(b) {
-		return buf.Bytes()
-	}
-	return nil
-}
-
 // gzipped is the file's gzip form (nil when it has none), made now for a
 // lazy file's first request.
 func (f *asset) gzipped() []byte {
 	if f.lazy {
-		f.gzOnce.Do(func() { f.gz = gzipOf(f.body) })
+		f.gzOnce.Do(func() { f.gz = gzipped.Compress(f.body) })
 	}
 	return f.gz
 }
@@ -169,7 +157,7 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request, f *asset, immutab
 	body, etag := f.body, f.etag
 	if gz := f.gzipped(); gz != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
+		if gzipped.Accepts(r) {
 			body, etag = gz, strings.TrimSuffix(f.etag, `"`)+`-gz"`
 			h.Set("Content-Encoding", "gzip")
 		}
@@ -190,16 +178,6 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request, f *asset, immutab
 // the SVG icon.
 func (a *assets) favicon(w http.ResponseWriter, r *http.Request) {
 	a.serve(w, r, a.files["img/favicon.svg"], false)
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
 }
 
 // etagListed reports whether an If-None-Match value lists etag or is *.
