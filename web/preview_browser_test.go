@@ -45,7 +45,8 @@ func TestSheetPreview(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
 	tb.open("/")
-	id := eval[string](tb, `fetch('/api/v1/library?q=reference').then(r => r.json()).then(p => p.designs[0].id)`)
+	// The sample by its name: other tests save designs that match the word too.
+	id := eval[string](tb, `fetch('/api/v1/library?q=reference+cruiser&limit=100').then(r => r.json()).then(p => p.designs.find((d) => d.name === 'Reference Cruiser' && d.owner === 'slipway').id)`)
 	tb.openDesigner("/designer?from=" + id)
 	cv, pts := tb.text("#stat-cv .value"), tb.text("#stat-points .value")
 	if cv != "100" || pts == "" {
@@ -149,7 +150,7 @@ func TestSheetPreviewBattleshift(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
 	tb.open("/")
-	id := eval[string](tb, `fetch('/api/v1/library?q=fast+attack+cruiser&ruleset=battleshift').then(r => r.json()).then(p => p.designs[0].id)`)
+	id := eval[string](tb, `fetch('/api/v1/library?q=fast+attack+cruiser&ruleset=battleshift&limit=100').then(r => r.json()).then(p => p.designs.find((d) => d.name === 'Fast Attack Cruiser' && d.owner === 'slipway').id)`)
 	tb.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	tb.openDesigner("/designer?from=" + id)
 	if label := tb.text("#sheet-preview-toggle"); label != "Preview class sheet" {
