@@ -26,6 +26,9 @@ var fleets embed.FS
 //go:embed battleshift
 var battleshift embed.FS
 
+//go:embed d6ship
+var d6ship embed.FS
+
 // CatalogueJSON returns the embedded systems catalogue (rules §4).
 func CatalogueJSON() []byte { return catalogueJSON }
 
@@ -60,6 +63,16 @@ func Fleets() fs.FS {
 // system catalogue) and samples/*.json (the sample ship classes).
 func Battleshift() fs.FS {
 	sub, err := fs.Sub(battleshift, "battleshift")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory exists
+	}
+	return sub
+}
+
+// D6ship returns the embedded data of the d6 RPG starship chapter:
+// samples/*.json (example stat blocks, not official ones).
+func D6ship() fs.FS {
+	sub, err := fs.Sub(d6ship, "d6ship")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory exists
 	}
