@@ -29,6 +29,12 @@ var battleshift embed.FS
 //go:embed d6ship
 var d6ship embed.FS
 
+//go:embed metaverse-start.json templates/*.json
+var metaverseStart embed.FS
+
+//go:embed armoury.json
+var armouryJSON []byte
+
 // CatalogueJSON returns the embedded systems catalogue (rules §4).
 func CatalogueJSON() []byte { return catalogueJSON }
 
@@ -78,3 +84,12 @@ func D6ship() fs.FS {
 	}
 	return sub
 }
+
+// MetaverseStart returns what a new Metaverse design may start from:
+// start.json (the templates offered, with their help, and the guided
+// path's steps) and templates/*.json (each template, a legal design).
+func MetaverseStart() fs.FS { return metaverseStart }
+
+// ArmouryJSON returns Metaverse's armoury: ready weapon definitions (the
+// sample ships' weapons), each with a sentence on what it is good at.
+func ArmouryJSON() []byte { return armouryJSON }

@@ -29,6 +29,15 @@ type Form struct {
 	// fields and choices of its named widgets, by the path they edit.
 	// The glossary page lists it after the groups' fields.
 	Glossary []TermGroup `json:"glossary,omitempty"`
+	// Templates are the legal designs a new one may start from
+	// ("Cruiser"), each with its help.
+	Templates []Template `json:"templates,omitempty"`
+	// Guide is the guided path for a first design: a few steps, each a
+	// part of the form with what to do there.
+	Guide []GuideStep `json:"guide,omitempty"`
+	// Armoury is ready definitions a player picks instead of filling a
+	// definition's fields one by one (Metaverse's weapons).
+	Armoury []ReadyPart `json:"armoury,omitempty"`
 }
 
 // TermGroup is a heading of the glossary with its terms.
@@ -59,6 +68,12 @@ func (r RawJSON) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return r, nil
+}
+
+// UnmarshalJSON keeps the value's bytes, as json.RawMessage does.
+func (r *RawJSON) UnmarshalJSON(b []byte) error {
+	*r = append((*r)[:0], b...)
+	return nil
 }
 
 // FieldGroup is one fieldset of the form.
@@ -149,7 +164,8 @@ func Int(n int) *int { return &n }
 
 // MissingHelp lists every place of f a player can see that has no help
 // text: a group's field, a rows field's column, an option of either, a
-// panel number, a glossary term or its option. Each is named by where it
+// panel number, a glossary term or its option, a template, a step of the
+// guided path or an armoury entry. Each is named by where it
 // is ("Ship / Hull / biological"); a complete form gives none.
 func (f *Form) MissingHelp() []string {
 	var out []string
@@ -176,6 +192,21 @@ func (f *Form) MissingHelp() []string {
 	for _, s := range f.Stats {
 		if s.Help == "" {
 			out = append(out, "panel / "+s.Label)
+		}
+	}
+	for _, t := range f.Templates {
+		if t.Help == "" {
+			out = append(out, "templates / "+t.Label)
+		}
+	}
+	for _, g := range f.Guide {
+		if g.Help == "" {
+			out = append(out, "guide / "+g.Title)
+		}
+	}
+	for _, r := range f.Armoury {
+		if r.Help == "" {
+			out = append(out, "armoury / "+r.Name)
 		}
 	}
 	for _, g := range f.Glossary {

@@ -149,7 +149,7 @@ func (s *Server) designer(w http.ResponseWriter, r *http.Request) {
 		Scripts:     []string{"js/designer/main.js"},
 		Preload: []string{"js/ui.js", "vendor/preact-10.29.8/preact.module.js", "vendor/htm-3.1.1/htm.module.js",
 			"js/designer/doc.js", "js/designer/store.js", "js/designer/api.js", "js/designer/form.js",
-			"js/designer/fields.js", "js/designer/widgets.js", "js/designer/panel.js", "js/designer/dialogs.js",
+			"js/designer/fields.js", "js/designer/widgets.js", "js/designer/ready.js", "js/designer/panel.js", "js/designer/dialogs.js",
 			"js/dialog.js", "js/session.js", "js/compare.js"},
 		Wide: true,
 		Data: data,

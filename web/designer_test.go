@@ -64,27 +64,31 @@ func TestDesignerBuildsReferenceCruiser(t *testing.T) {
 	tb.choose("crewQuality", "2")
 	tb.choose("commandQuality", "D3")
 
+	// A new definition starts as the armoury's first weapon, a light
+	// laser (2 × D6 energy, raking, 15 cm, at starships and starfighters),
+	// and is tuned from there.
 	for range 3 {
 		tb.click(`[data-add="weapons"]`)
 	}
 	tb.typeInto("weapons[0].id", "heavy-laser")
 	tb.typeInto("weapons[0].name", "Heavy laser")
-	tb.typeInto("weapons[0].pulse", "2")
-	tb.choose("weapons[0].die", "D6")
 	tb.typeInto("weapons[0].modifier", "1")
-	tb.choose("weapons[0].range", "15")
+	tb.click(`[data-path="weapons[0].targets"] input[data-value="starfighters"]`)
 	tb.typeInto("weapons[1].id", "railgun")
 	tb.typeInto("weapons[1].name", "Railgun")
 	tb.choose("weapons[1].damageType", "kinetic")
+	tb.typeInto("weapons[1].pulse", "1")
 	tb.choose("weapons[1].die", "D8")
 	tb.typeInto("weapons[1].modifier", "2")
 	tb.choose("weapons[1].effect", "penetrating")
 	tb.choose("weapons[1].range", "20")
+	tb.click(`[data-path="weapons[1].targets"] input[data-value="starfighters"]`)
 	tb.typeInto("weapons[2].id", "point-defence")
 	tb.typeInto("weapons[2].name", "Point defence")
 	tb.typeInto("weapons[2].pulse", "3")
 	tb.choose("weapons[2].die", "D3")
-	for _, v := range []string{"starships", "starfighters", "directFire", "indirectFire"} {
+	tb.choose("weapons[2].range", "0")
+	for _, v := range []string{"starships", "directFire", "indirectFire"} {
 		tb.click(`[data-path="weapons[2].targets"] input[data-value="` + v + `"]`)
 	}
 

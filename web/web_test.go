@@ -68,7 +68,7 @@ func TestPages(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"/", 200, "Start designing"},
+		{"/", 200, "Start a new design"},
 		{"/designer", 200, `id="studio"`},
 		{"/designer?from=abc", 200, `id="studio"`},
 		{"/no/such/page", 404, "Page not found"},

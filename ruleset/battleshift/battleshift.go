@@ -11,6 +11,7 @@ package battleshift
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/ruleset"
@@ -31,6 +32,9 @@ const ModelVersion = "battleshift-cost/1"
 // immutable once made and safe for concurrent use.
 type Ruleset struct {
 	cat *Catalogue
+
+	templatesOnce     sync.Once
+	templatesNumbered []ruleset.Template
 }
 
 var _ ruleset.Ruleset = (*Ruleset)(nil)

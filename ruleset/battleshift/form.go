@@ -2,6 +2,9 @@ package battleshift
 
 import (
 	"strings"
+	"sync"
+
+	"github.com/slipway/slipway/data"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -47,9 +50,37 @@ func (r *Ruleset) Form() *ruleset.Form {
 				}},
 			}},
 		},
-		Stats: stats(cat),
+		Stats:     stats(cat),
+		Templates: r.templates(),
+		Guide:     starts().guide,
 	}
 }
+
+// templates are the start file's templates with their headline numbers,
+// worked out once.
+func (r *Ruleset) templates() []ruleset.Template {
+	r.templatesOnce.Do(func() {
+		var err error
+		if r.templatesNumbered, err = ruleset.WithNumbers(r, stats(r.cat), starts().templates); err != nil {
+			panic("battleshift: embedded templates: " + err.Error()) // TestTemplates evaluates them
+		}
+	})
+	return r.templatesNumbered
+}
+
+// starts reads the templates (sample classes renamed "New <class>") and
+// the guided path of data/battleshift/start.json once.
+var starts = sync.OnceValue(func() (s struct {
+	templates []ruleset.Template
+	guide     []ruleset.GuideStep
+}) {
+	var err error
+	s.templates, s.guide, err = ruleset.ReadStart(data.Battleshift(), "start.json")
+	if err != nil {
+		panic("battleshift: embedded start.json: " + err.Error()) // TestTemplates reads it
+	}
+	return s
+})
 
 // stats are the panel's numbers, their help written from the catalogue.
 func stats(cat *Catalogue) []ruleset.Stat {

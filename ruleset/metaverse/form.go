@@ -48,6 +48,14 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 		}
 		return ruleset.Int(lo), ruleset.Int(hi)
 	}
+	templates, guide, err := start()
+	if err != nil {
+		return nil, err
+	}
+	ready, err := armoury()
+	if err != nil {
+		return nil, err
+	}
 	tlMin, tlMax := choiceRange("techLevel")
 	cqMin, cqMax := choiceRange("crewQuality")
 	f := &ruleset.Form{
@@ -87,7 +95,10 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 			{Pointer: "/massFactor", Label: "Mass factor"},
 			{Pointer: "/hullHits", Label: "Hull hits"},
 		},
-		Glossary: h.glossary(a),
+		Glossary:  h.glossary(a),
+		Templates: templates,
+		Guide:     guide,
+		Armoury:   ready,
 	}
 	for i := range f.Groups {
 		g := &f.Groups[i]
@@ -98,6 +109,9 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 	}
 	for i := range f.Stats {
 		f.Stats[i].Help = h.Stats[f.Stats[i].Pointer]
+	}
+	if f.Templates, err = ruleset.WithNumbers(r, f.Stats, f.Templates); err != nil {
+		return nil, err
 	}
 	return f, nil
 }

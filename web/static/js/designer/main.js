@@ -37,7 +37,21 @@ const app = {
   importState: {},
   conflict: null,
   pending: null, // action to run after logging in
+  lazy: {}, // the modules loaded when first needed (start.js, armoury.js), by export
+  guide: -1, // the guided path's step, -1 when off
+  armouryState: { section: '', q: '' },
 };
+
+/** need loads a module of the designer when first needed and redraws. */
+async function need(name) {
+  if (need.loading[name]) return need.loading[name];
+  need.loading[name] = import(`./${name}.js`).then((m) => {
+    Object.assign(app.lazy, m);
+    if (app.store) rerender();
+  });
+  return need.loading[name];
+}
+need.loading = {};
 
 // ---- rendering ---------------------------------------------------------
 
@@ -110,6 +124,7 @@ function context() {
     openPicker: (target) => openDialog('picker', { pickerTarget: target, pickerFilter: '' }),
     openRowPicker: (target, field) => openDialog('rowpicker', { pickerTarget: target, pickerField: field, pickerFilter: '' }),
     addRow: (target, row) => app.addRow(target, row),
+    openArmoury: (section) => app.openArmoury(section),
   };
 }
 
@@ -124,7 +139,7 @@ function Toolbar() {
       <button type="button" class="btn" id="redo" disabled=${!s.canRedo} onClick=${() => s.redo()} aria-keyshortcuts="Control+Shift+Z" title="Redo (Ctrl+Shift+Z)">Redo</button>
     </div>
     <div class="tool-group">
-      <button type="button" class="btn" id="new" onClick=${newDesign}>New</button>
+      <button type="button" class="btn" id="new" onClick=${newDesign} title="Start a new design: from a template, the guided path, a blank design or the library">New</button>
       <button type="button" class="btn" id="import" onClick=${() => openDialog('import', { importState: {} })}>Import</button>
       <button type="button" class="btn" id="export" onClick=${exportJSON}>Export JSON</button>
       ${m.id ? html`<${CompareButton} id=${m.id} />` : ''}
@@ -169,11 +184,21 @@ function MiniBar() {
   </div>`;
 }
 
+/** isNew reports whether the design is a new one (not saved, not a fork),
+ *  whose errors show as a checklist. */
+const isNew = () => !app.store.meta.id && !app.store.meta.forkOf;
+
 function App() {
   const ctx = context();
-  return html`<div class="studio-inner" data-doc-rev=${app.store.rev}>
+  const { Guide, Checklist, StartDialog, ArmouryDialog } = app.lazy;
+  const r = app.eval.result;
+  const checklist = isNew() && r && !r.legal;
+  if ((checklist || app.guide >= 0 || app.dialog === 'start') && !Guide) need('start');
+  return html`<div class=${'studio-inner' + (checklist && Checklist ? ' todo-mode' : '')} data-doc-rev=${app.store.rev}>
     <${Toolbar} />
     <${MiniBar} />
+    ${Guide && app.guide >= 0 ? html`<${Guide} app=${app} />` : ''}
+    ${Checklist && checklist ? html`<${Checklist} app=${app} />` : ''}
     <div class="studio-grid">
       <${DesignForm} ctx=${ctx} />
       <${Panel} app=${app} />
@@ -184,6 +209,8 @@ function App() {
     ${app.dialog === 'import' ? html`<${ImportDialog} app=${app} />` : ''}
     ${app.dialog === 'forecast' && app.ForecastDialog ? html`<${app.ForecastDialog} mine=${{ document: app.store.doc }} kind="design" onClose=${() => app.closeDialog()} />` : ''}
     ${app.dialog === 'conflict' ? html`<${ConflictDialog} app=${app} />` : ''}
+    ${app.dialog === 'start' && StartDialog ? html`<${StartDialog} app=${app} />` : ''}
+    ${app.dialog === 'armoury' && ArmouryDialog ? html`<${ArmouryDialog} app=${app} />` : ''}
   </div>`;
 }
 
@@ -310,6 +337,7 @@ app.closeDialog = () => {
   app.pending = null;
   rerender();
 };
+app.redraw = () => rerender();
 app.setPickerFilter = (v) => { app.pickerFilter = v; rerender(); };
 app.addSystem = (target, k) => {
   const entry = { kind: k.kind, count: 1 };
@@ -329,6 +357,82 @@ app.addRow = (target, row) => {
   requestAnimationFrame(() => focusPath(first ? `${target}[${n}].${first}` : `${target}[${n}]`));
 };
 app.pickRow = (target, field, value) => app.addRow(target, newRow(field, value));
+/** openArmoury opens the armoury, to mount a weapon in section ('' to
+ *  define one only). */
+app.openArmoury = async (section) => {
+  await need('armoury');
+  const doc = app.store.doc;
+  const first = app.cat.sections.find((s) => doc.sections && doc.sections[s.name]);
+  app.armouryState = { q: '', section: section === undefined || section === null ? (first ? first.name : '') : section };
+  openDialog('armoury');
+};
+
+/** takeReady defines a ready weapon (or reuses an identical definition)
+ *  and mounts it in section, firing in every sector the section allows,
+ *  as one change. */
+app.takeReady = (ready, section) => {
+  const info = section ? app.cat.sections.find((s) => s.name === section) : null;
+  let at = '';
+  app.dialog = null;
+  app.store.change((d) => {
+    const id = app.lazy.defineReady(d, ready);
+    const sec = info && d.sections && d.sections[info.name];
+    if (sec) {
+      sec.weapons = Array.isArray(sec.weapons) ? sec.weapons : [];
+      sec.weapons.push({ weapon: id, sectors: [...info.sectors], count: 1 });
+      at = `sections.${info.name}.weapons[${sec.weapons.length - 1}].weapon`;
+    } else {
+      at = `${ready.list}[${d[ready.list].findIndex((x) => x && x.id === id)}].name`;
+    }
+  });
+  app.status = { text: info ? `${ready.name} mounted in the ${info.name} section, firing in sectors ${info.sectors.join(', ')} (untick any it should not fire in)` : `${ready.name} defined`, kind: 'ok' };
+  rerender();
+  requestAnimationFrame(() => focusPath(at));
+};
+
+/** startFrom starts a new design: from a template, blank, or blank with
+ *  the guided path. The last design stays one undo away. */
+app.startFrom = (how, template) => {
+  const doc = how === 'template' ? template.document : app.form.blank;
+  const old = keyOf(app.store.meta);
+  app.store.setMeta({ baseJSON: JSON.stringify(app.form.blank), visibility: 'private' }, old);
+  history.replaceState(null, '', designerURL());
+  app.dialog = null;
+  app.guide = how === 'guide' ? 0 : -1;
+  app.store.replace(clone(doc));
+  app.status = { text: how === 'template' ? `started from the ${template.label.toLowerCase()} template (undo brings the last design back)` : 'new design (undo brings the last one back)' };
+  rerender();
+  // The guide's first step, or the name: what a player changes first.
+  requestAnimationFrame(() => { const h = how === 'guide' && document.getElementById('guide-h'); if (h) h.focus(); else focusPath('name'); });
+};
+
+/** guideTo shows step i of the guided path (-1 leaves it). */
+app.guideTo = (i) => {
+  app.guide = i;
+  rerender();
+  requestAnimationFrame(() => { const h = document.getElementById('guide-h'); if (h) h.focus(); });
+};
+
+/** guideOffer takes a step's offer: its merge patch, as one change. */
+app.guideOffer = (step) => {
+  app.store.change((d) => app.lazy.mergePatch(d, step.patch));
+  app.status = { text: `done: ${step.offer.charAt(0).toLowerCase() + step.offer.slice(1)} (undo takes it back)`, kind: 'ok' };
+  rerender();
+  requestAnimationFrame(() => { const b = document.getElementById('guide-next'); if (b) b.focus(); });
+};
+
+/** guideAction goes to the part of the form a step is about, doing its
+ *  action: the armoury, or the system picker of the first section. */
+app.guideAction = (step) => {
+  if (step.action === 'armoury' && app.cat) return app.openArmoury();
+  const doc = app.store.doc;
+  if (step.action === 'systems' && app.cat) {
+    const first = app.cat.sections.find((s) => doc.sections && doc.sections[s.name]);
+    if (first) return openDialog('picker', { pickerTarget: `sections.${first.name}.systems`, pickerFilter: '' });
+  }
+  focusPath(step.path);
+};
+
 app.setAuthMode = (mode) => { app.auth = { ...app.auth, mode, error: '' }; rerender(); };
 
 app.authenticate = async (mode, username, password) => {
@@ -392,13 +496,11 @@ const designerURL = () => (app.ruleset === app.defaultRuleset ? '/designer' : `/
  *  so that the two games never overwrite each other's draft. */
 const keyOf = (meta) => (meta.id || meta.forkOf || app.ruleset === app.defaultRuleset ? draftKey(meta) : `slipway.draft:${app.ruleset}:new`);
 
+/** newDesign opens the chooser of how to start (start.js). */
 function newDesign() {
-  const old = keyOf(app.store.meta);
-  app.store.setMeta({ baseJSON: JSON.stringify(app.form.blank), visibility: 'private' }, old);
-  history.replaceState(null, '', designerURL());
-  app.store.replace(app.form.blank);
-  app.status = { text: 'new design (undo brings the last one back)' };
-  rerender();
+  app.startState = null;
+  need('start');
+  openDialog('start');
 }
 
 function exportJSON() {
@@ -549,6 +651,10 @@ async function start() {
   root.textContent = '';
   scheduleEval();
   rerender();
+  if (new URLSearchParams(location.search).has('new')) {
+    history.replaceState(null, '', designerURL());
+    newDesign();
+  }
 }
 
 start();

@@ -7,6 +7,7 @@
 import { html } from '../ui.js';
 import { get, idFor, patternMatcher } from './doc.js';
 import { NumField, TextField, SelectField, CheckField, SetField, Button, Slot, Problems, Group } from './fields.js';
+import { firstReady, readyDef } from './ready.js';
 
 const title = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -236,9 +237,11 @@ function Mounts({ ctx, base, info }) {
     <h4>Weapon mounts</h4>
     <${Problems} ctx=${ctx} path=${path} />
     ${mounts.map((m, i) => html`<${MountRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} mount=${m} n=${i + 1} info=${info} defs=${defs} />`)}
+    <${Button} label="+ From the armoury" title=${`Mount a ready weapon from the armoury in the ${info.name} section`} cls="small" data=${{ 'data-armoury': info.name }}
+      onClick=${() => ctx.openArmoury(info.name)} />
     <${Button} label="+ Mount" title=${`Add a weapon mount to the ${info.name} section`} cls="small" data=${{ 'data-add': path }} onClick=${add}
       disabled=${defs.length === 0} />
-    ${defs.length === 0 ? html`<span class="muted"> Define a weapon first (Weapon definitions, below).</span>` : ''}
+    ${defs.length === 0 ? html`<span class="muted"> Or define a weapon first (Weapon definitions, below).</span>` : ''}
   </div>`;
 }
 
@@ -371,13 +374,10 @@ function withIdRename(ctx, kind) {
 function WeaponDefs({ ctx, heading }) {
   const defs = list(ctx.doc.weapons);
   ctx.reg('weapons');
-  const add = () => ctx.set(`weapons[${defs.length}]`, {
-    id: uniqueId(defs, 'weapon'), name: `Weapon ${defs.length + 1}`, damageType: ctx.choices('weapons[0].damageType')[0],
-    pulse: 1, die: ctx.choices('weapons[0].die')[0], modifier: 0, effect: ctx.choices('weapons[0].effect')[0],
-    targetMethod: ctx.choices('weapons[0].targetMethod')[0], range: ctx.choices('weapons[0].range')[0],
-    rateOfFire: ctx.choices('weapons[0].rateOfFire')[0], interceptable: ctx.defaultAt('weapons[0].interceptable'),
-    targets: [ctx.choices('weapons[0].targets')[0]],
-  });
+  // A new definition starts as the armoury's first weapon (the form
+  // description's), which passes every rule.
+  const first = firstReady(ctx.form, 'weapons');
+  const add = () => ctx.set(`weapons[${defs.length}]`, first ? readyDef(defs, first) : { id: uniqueId(defs, 'weapon'), name: `Weapon ${defs.length + 1}` });
   const c = withIdRename(ctx, 'weapon');
   return html`<${Group} id="g-weapons" heading=${heading || 'Weapon definitions'} count=${defs.length}>
     <${TermHelp} ctx=${ctx} prefix="weapons[]" id="help-weapons" />
@@ -413,7 +413,10 @@ function WeaponDefs({ ctx, heading }) {
         <${Slot} ctx=${ctx} path=${p} />
       </div>`;
     })}
-    <${Button} label="+ Weapon definition" title="Add a weapon definition" cls="small" data=${{ 'data-add': 'weapons' }} onClick=${add} />
+    <div class="add-row">
+      <${Button} label="+ From the armoury" title="Choose a ready weapon from the armoury" cls="small" data=${{ 'data-armoury': '' }} onClick=${() => ctx.openArmoury('')} />
+      <${Button} label="+ Weapon definition" title=${first ? `Add a weapon definition, starting as a ${first.name.toLowerCase()}` : 'Add a weapon definition'} cls="small" data=${{ 'data-add': 'weapons' }} onClick=${add} />
+    </div>
   </${Group}>`;
 }
 
