@@ -37,7 +37,7 @@ func TestD6shipFiles(t *testing.T) {
 			continue
 		}
 		for _, want := range []string{
-			"d6 starship chapter", "Actions per turn, beside the move = ", "[class]",
+			"d6 Starships", "Actions per turn, beside the move = ", "[class]",
 			"Crew dice pool (d6), for every crew action and INITIATIVE = ", "[crew rating ",
 			"FTL spool time (rounds on a straight vector) = ",
 			"Collision damage dealt at velocity ", "[class × velocity",

@@ -45,7 +45,7 @@ func New() *Ruleset { return &Ruleset{} }
 func (r *Ruleset) Info() ruleset.Info {
 	return ruleset.Info{
 		ID:            ID,
-		Name:          "d6 starship chapter",
+		Name:          "d6 Starships",
 		Summary:       "Starships of a d6 dice-pool roleplaying game as stat blocks a game master runs a fight from: class, crew dice, shields per arc, SUPERSTRUCTURE, CPU and weapons. The chapter has no points.",
 		RulesVersions: []int{RulesVersion},
 		ModelVersion:  ModelVersion,

@@ -1,0 +1,49 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDesignerBuildsD6Ship: /designer?ruleset=d6ship draws the d6 stat
+// block from its form description; by clicking and typing only it makes
+// a Class V veteran ship, the panel shows the chapter's numbers (actions,
+// crew dice, FTL spool, collision), a bad arc shows D6-ARC-01 beside the
+// weapon, and the page passes the page checks.
+func TestDesignerBuildsD6Ship(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.openDesigner("/designer?ruleset=d6ship")
+	if cur := tb.text(`.game-switch [aria-current="page"]`); cur != "d6 Starships" {
+		t.Errorf("the game switcher marks %q", cur)
+	}
+	if a := tb.text("#stat-actions .value"); a != "1" {
+		t.Errorf("the blank Class I ship has %q actions, want 1", a)
+	}
+	if h := tb.text(".stat.headline dt"); h != "Actions" {
+		t.Errorf("the headline number is %q, want Actions", h)
+	}
+	tb.typeInto("name", "Vigilant")
+	tb.choose("class", "Class V")
+	tb.choose("crew", "Veteran (6d6)")
+	tb.typeInto("speed", "5")
+	tb.typeInto("shields.forward", "6")
+	for ptr, want := range map[string]string{"actions": "5", "crewDice": "6", "ftlSpool": "5", "countdown": "5", "collision": "25", "velocity": "5"} {
+		if got := tb.text("#stat-" + ptr + " .value"); !strings.HasPrefix(got, want) {
+			t.Errorf("panel %s %q, want %q", ptr, got, want)
+		}
+	}
+	if legal := tb.text(".legal"); !strings.HasPrefix(legal, "Legal") {
+		t.Errorf("panel says %q, want Legal; problems: %s", legal, tb.text(".problem-list"))
+	}
+	tb.pickRow("weapons", "missile")
+	tb.typeInto("weapons[1].arcs", "forward, ventral")
+	if beside := tb.text(`.panel`); !strings.Contains(beside, "D6-ARC-01") || !strings.Contains(beside, "‘ventral’ is not one of the four arcs") {
+		t.Errorf("the panel does not show D6-ARC-01: %q", beside)
+	}
+	tb.typeInto("weapons[1].arcs", "forward, aft")
+	if legal := tb.text(".legal"); !strings.HasPrefix(legal, "Legal") {
+		t.Errorf("after mending the arc the panel says %q: %s", legal, tb.text(".problem-list"))
+	}
+	tb.checkPage("d6 designer with a Class V ship")
+}
