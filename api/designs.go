@@ -251,7 +251,8 @@ func (s *Server) versionParam(c *gin.Context, name, raw string, latestOK bool) (
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 1 {
-		s.problem(c, http.StatusBadRequest, "bad-version", fmt.Sprintf("%s: %q is not a version number; give a whole number from 1", name, raw), nil)
+		why := fmt.Sprintf("%q is not a version number; give a whole number from 1", raw)
+		s.problem(c, http.StatusBadRequest, "bad-version", name+": "+why, fieldProblem(name, why))
 		return 0, false
 	}
 	return n, true

@@ -27,7 +27,13 @@ import (
 type envConfig struct {
 	Library *library.Config
 	API     api.Config
+	// Store is "sqlite" or "postgres"; "" takes SLIPWAY_TEST_STORE's.
+	Store string
 }
+
+// onStore runs a test server on the store named ("sqlite" or
+// "postgres"), whatever SLIPWAY_TEST_STORE says.
+func onStore(name string) func(*envConfig) { return func(c *envConfig) { c.Store = name } }
 
 // env is a real server on loopback over a fresh SQLite file.
 type env struct {
@@ -43,22 +49,23 @@ type env struct {
 func newEnv(t *testing.T, opts ...func(*envConfig)) *env {
 	t.Helper()
 	ctx := context.Background()
+	cat := designer.BuiltinCatalogue()
+	lcfg := library.Config{Catalogue: cat, Evaluator: testEvaluator(cat), Rulesets: games.Extra(),
+		Limits: library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000}}
+	cfg := envConfig{Library: &lcfg}
+	for _, o := range opts {
+		o(&cfg)
+	}
 	// SLIPWAY_TEST_STORE=postgres runs these tests on PostgreSQL (.ci/run does).
 	target := filepath.Join(t.TempDir(), "slipway.db")
-	if pgtest.WantPostgres() {
+	if cfg.Store == "postgres" || cfg.Store == "" && pgtest.WantPostgres() {
 		target = pgtest.NewDatabase(t)
 	}
 	db, err := store.Open(ctx, target)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := designer.BuiltinCatalogue()
-	lcfg := library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat), Rulesets: games.Extra(),
-		Limits: library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000}}
-	cfg := envConfig{Library: &lcfg}
-	for _, o := range opts {
-		o(&cfg)
-	}
+	lcfg.Store = db
 	cfg.API.Service = library.New(lcfg)
 	srv := api.New(cfg.API)
 	if _, err := srv.Service().SeedSamples(ctx); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 )
 
@@ -130,7 +131,13 @@ func (s *Server) libraryQuery(c *gin.Context) (library.LibraryQuery, bool) {
 	return q, true
 }
 
-// queryError is a bad query parameter, answered 400 as "bad-query".
+// queryError is a bad query parameter, answered 400 as "bad-query"
+// with one problem naming the parameter.
 func (s *Server) queryError(c *gin.Context, name, why string) {
-	s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: %s", name, why), nil)
+	s.problem(c, http.StatusBadRequest, "bad-query", fmt.Sprintf("query parameter %s: %s", name, why), fieldProblem(name, why))
+}
+
+// fieldProblem is the problem list of a refusal of one request field.
+func fieldProblem(field, message string) designer.Problems {
+	return designer.Problems{{Rule: RuleRequest, Severity: designer.Error, Path: field, Message: message}}
 }

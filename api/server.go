@@ -7,6 +7,7 @@ package api
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -36,6 +37,12 @@ type Config struct {
 	// number of CPUs) and PrintQueue how many more may wait (default
 	// four times that); past both, 503 with Retry-After.
 	PrintConcurrency, PrintQueue int
+	// WorkConcurrency is how many fleet evaluations, fleet checks and
+	// imports run at once (default: the number of CPUs) and WorkQueue how
+	// many more may wait (default four times that); past both, 503 with
+	// Retry-After. A waiting request has not read its body yet. A
+	// negative WorkQueue lets none wait.
+	WorkConcurrency, WorkQueue int
 }
 
 // Server serves the API. Create it with New.
@@ -47,6 +54,8 @@ type Server struct {
 	validate *validator.Validate
 	prints   *library.Gate
 	bigPacks *library.Gate // fleet packs of more than bigPackShips ships
+	work     *library.Gate // fleet evaluations and checks, encounters, imports
+	imports  *library.Gate // imports, one at a time (then the work gate)
 	aids     aidsCache
 	engine   *gin.Engine
 	handler  http.Handler
@@ -64,16 +73,11 @@ func New(cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	n := cfg.PrintConcurrency
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	q := cfg.PrintQueue
-	if q <= 0 {
-		q = 4 * n
-	}
+	n, q := gateSize(cfg.PrintConcurrency, cfg.PrintQueue)
 	s.prints = library.NewGate(n, q)
 	s.bigPacks = library.NewGate(1, 2)
+	s.work = library.NewGate(gateSize(cfg.WorkConcurrency, cfg.WorkQueue))
+	s.imports = library.NewGate(1, 4)
 	gin.SetMode(gin.ReleaseMode)
 	s.engine = gin.New()
 	s.engine.HandleMethodNotAllowed = true
@@ -85,6 +89,50 @@ func New(cfg Config) *Server {
 	s.routes()
 	s.handler = s.middleware(s.engine)
 	return s
+}
+
+// gateSize is a gate's turns and waiting places as configured: by
+// default (0) one turn per CPU and four waiting places per turn; a
+// negative number of waiting places is none.
+func gateSize(n, q int) (int, int) {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case q == 0:
+		q = 4 * n
+	case q < 0:
+		q = 0
+	}
+	return n, q
+}
+
+// gated runs h through the work gate: a request past its turns and
+// waiting places is answered 503 with Retry-After (its body read and
+// dropped, not kept), and a waiting one has not read its body yet, so
+// that a burst of large fleets or imports waits or is refused instead of
+// holding every body and answer in memory at once.
+func (s *Server) gated(h gin.HandlerFunc) gin.HandlerFunc { return s.gatedBy(s.work, h) }
+
+// gatedBy runs h through gate g as gated does through the work gate.
+func (s *Server) gatedBy(g *library.Gate, h gin.HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		err := g.Do(c.Request.Context(), func() error {
+			h(c)
+			return nil
+		})
+		switch {
+		case err == nil:
+		case c.Request.Context().Err() != nil: // the client left while waiting
+			c.Abort()
+		default:
+			// Take the rest of the body (at most MaxBodyBytes, through a
+			// small buffer) so that a client still sending it reads the
+			// 503 and its Retry-After instead of a reset connection.
+			io.Copy(io.Discard, c.Request.Body)
+			s.fail(c, err)
+		}
+	}
 }
 
 // Service returns the library service the server adapts.
@@ -147,26 +195,31 @@ func (s *Server) routes() {
 	get(v1, "/designs/:id/card.pdf", s.cardPDF)
 	get(v1, "/aids.pdf", s.aidsPDF)
 
+	// Every fleet route that evaluates a fleet takes the work gate.
 	get(v1, "/fleets", s.myFleets)
-	v1.POST("/fleets", s.createFleet)
-	v1.POST("/fleets/validate", s.validateFleet)
-	v1.POST("/fleets/evaluate", s.evaluateFleet)
-	v1.POST("/fleets/pack", s.packFleet)
-	get(v1, "/fleets/:id", s.getFleet)
-	v1.PUT("/fleets/:id", s.updateFleet)
+	v1.POST("/fleets", s.gated(s.createFleet))
+	v1.POST("/fleets/validate", s.gated(s.validateFleet))
+	v1.POST("/fleets/evaluate", s.gated(s.evaluateFleet))
+	v1.POST("/fleets/pack", s.gated(s.packFleet))
+	get(v1, "/fleets/:id", s.gated(s.getFleet))
+	v1.PUT("/fleets/:id", s.gated(s.updateFleet))
 	v1.DELETE("/fleets/:id", s.deleteFleet)
 	get(v1, "/fleets/:id/versions", s.listFleetVersions)
-	get(v1, "/fleets/:id/versions/:n", s.getFleetVersion)
-	v1.POST("/fleets/:id/fork", s.forkFleet)
-	v1.POST("/fleets/:id/upgrade", s.upgradeFleet)
-	get(v1, "/fleets/:id/pack.pdf", s.fleetPackPDF)
+	get(v1, "/fleets/:id/versions/:n", s.gated(s.getFleetVersion))
+	v1.POST("/fleets/:id/fork", s.gated(s.forkFleet))
+	v1.POST("/fleets/:id/upgrade", s.gated(s.upgradeFleet))
+	get(v1, "/fleets/:id/pack.pdf", s.gated(s.fleetPackPDF))
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
-	v1.POST("/encounters", s.encounter)
+	v1.POST("/encounters", s.gated(s.encounter))
 	v1.POST("/forecast", s.forecast)
 
 	get(v1, "/library", s.library)
-	v1.POST("/import", s.importDesigns)
+	// An import holds up to library.MaxImportBytes of new versions until
+	// its transaction, and the store has one writer: imports run one at
+	// a time (four more wait), each in a turn of the work gate. Eight at
+	// once peaked at 438 MB, two of them running.
+	v1.POST("/import", s.gatedBy(s.imports, s.gated(s.importDesigns)))
 }
 
 func (s *Server) healthz(c *gin.Context) {

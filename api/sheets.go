@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
@@ -179,7 +181,12 @@ func (s *Server) playAids(c *gin.Context, game, name, what string, render func(s
 // optionsError answers a bad paper, bw or one parameter. The error of
 // sheets.OptionsFromQuery names the parameter and what is allowed.
 func (s *Server) optionsError(c *gin.Context, err error) {
-	s.problem(c, http.StatusBadRequest, "bad-query", "bad printing option: "+strings.TrimPrefix(err.Error(), "sheets: "), nil)
+	msg := strings.TrimPrefix(err.Error(), "sheets: ")
+	var probs designer.Problems
+	if oe := (*sheets.OptionError)(nil); errors.As(err, &oe) {
+		probs = fieldProblem(oe.Param, msg)
+	}
+	s.problem(c, http.StatusBadRequest, "bad-query", "bad printing option: "+msg, probs)
 }
 
 // aidsCache keeps the play aids PDF of each option set: the same bytes

@@ -52,7 +52,10 @@ func TestDecodeHostileInput(t *testing.T) {
 		path     string
 		contains string
 	}{
-		{"invalid UTF-8", append([]byte(`{"name": "`), 0xff, 0xfe, '"', '}'), RuleJSONSyntax, "", "not UTF-8 text: byte 10 "},
+		{"invalid UTF-8", append([]byte(`{"name": "`), 0xff, 0xfe, '"', '}'), RuleJSONSyntax, "name", "Class name: is not UTF-8 text: byte 10 "},
+		{"invalid UTF-8 in a field name", append([]byte(`{"na`), 0xff, '"', ':', '1', '}'), RuleJSONSyntax, "", "The file has a field name that is not UTF-8 text: byte 4 "},
+		{"invalid UTF-8 outside a string", append([]byte(`{"name": "a", "scale": 1`), 0xff, '}'), RuleJSONSyntax, "", "The file is not UTF-8 text: byte 24 "},
+		{"invalid UTF-8 after a fault", append([]byte(`{"colour": "`), 0xff, '"', '}'), RuleJSONUnknown, "colour", "Slipway knows no field ‘colour’ here"},
 		{"deep nesting", []byte(`{"name": ` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`), RuleJSONType, "name", "Class name: text belongs here, not a list"},
 		{"deep nesting at top", []byte(strings.Repeat("[", 10000) + strings.Repeat("]", 10000)), RuleJSONType, "", "A group of fields belongs here, not a list"},
 		{"deep nesting in unknown field", []byte(`{"x": ` + strings.Repeat(`{"a":`, 10000) + `1` + strings.Repeat("}", 10000) + `}`), RuleJSONUnknown, "x", "Slipway knows no field ‘x’ here"},

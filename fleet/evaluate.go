@@ -161,6 +161,28 @@ type run struct {
 	memo  map[memoKey]*costing.Result
 	names map[*designer.Design]string // the cache's name of each design
 	shown map[*designer.Design]bool
+	// omitted counts the problems past MaxProblems, omittedErrors the
+	// errors among them (R-LIM-07).
+	omitted, omittedErrors int
+}
+
+// MaxProblems is the most problems an evaluation lists one by one; the
+// rest are counted in one last R-LIM-07 problem (ruleset.Omitted), as a
+// design's validation does, so that a fleet of 500 ships each embedding a
+// design of a hundred problems answers a hundred problems and a count,
+// not 51,000 (10 MB). Legal counts every problem, listed or not.
+const MaxProblems = ruleset.MaxProblems
+
+// problem lists p, or past MaxProblems counts it.
+func (r *run) problem(p designer.Problem) {
+	if len(r.r.Problems) >= MaxProblems {
+		r.omitted++
+		if p.Severity == designer.Error {
+			r.omittedErrors++
+		}
+		return
+	}
+	r.r.Problems = append(r.r.Problems, p)
 }
 
 type memoKey struct {
@@ -174,7 +196,11 @@ func (r *run) add(rule, path, hint, format string, args ...any) {
 	if ri := RuleByID(rule); ri != nil {
 		sev = ri.Severity
 	}
-	r.r.Problems = append(r.r.Problems, designer.Problem{Rule: rule, Severity: sev, Path: path, Message: ruleset.Capital(plainQuotes(fmt.Sprintf(format, args...))), Hint: plainQuotes(hint)})
+	if len(r.r.Problems) >= MaxProblems { // counted only: spare the words
+		r.problem(designer.Problem{Severity: sev})
+		return
+	}
+	r.problem(designer.Problem{Rule: rule, Severity: sev, Path: path, Message: ruleset.Capital(plainQuotes(fmt.Sprintf(format, args...))), Hint: plainQuotes(hint)})
 }
 
 // plainQuotes sets the ids and names a player typed, quoted with %q, in
@@ -212,6 +238,9 @@ func (e *Evaluator) Evaluate(f *Fleet, ds Designs) *Result {
 	r.tows()
 	r.deployment()
 	r.totals()
+	if r.omitted > 0 {
+		r.r.Problems = append(r.r.Problems, ruleset.Omitted(r.omitted, r.omittedErrors, MaxProblems))
+	}
 	r.r.Legal = r.r.Problems.Legal()
 	return r.r
 }
@@ -408,6 +437,10 @@ func (r *run) ships() {
 				if pr.Rule == "R-PRO-08" || pr.Rule == "R-TIER-01" { // F-07 and F-02 say it for the fleet
 					continue
 				}
+				if len(r.r.Problems) >= MaxProblems { // counted only: spare the words
+					r.problem(pr)
+					continue
+				}
 				where := docPath
 				if pr.Path != "" && s.Document != nil {
 					where += "." + pr.Path
@@ -416,7 +449,7 @@ func (r *run) ships() {
 				if s.Document == nil {
 					msg = fmt.Sprintf("Ship ‘%s’ (design %s, version %d): %s", s.ID, s.Design, s.Version, pr.Message)
 				}
-				r.r.Problems = append(r.r.Problems, designer.Problem{Rule: pr.Rule, Severity: pr.Severity, Path: where, Message: msg, Hint: pr.Hint})
+				r.problem(designer.Problem{Rule: pr.Rule, Severity: pr.Severity, Path: where, Message: msg, Hint: pr.Hint})
 			}
 		}
 		if f.TierLimit >= 1 && f.TierLimit <= 3 && res.Tier > f.TierLimit {

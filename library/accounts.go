@@ -93,6 +93,17 @@ func (s *Service) Register(ctx context.Context, c Credentials) (*User, *Session,
 	return u, sess, nil
 }
 
+// checkCredentials applies the text rule to a name and a password typed
+// to log in: a text no account's name or password can hold (a NUL,
+// invalid UTF-8) is refused naming its field, which tells nothing of any
+// account, and neither is looked up nor hashed.
+func checkCredentials(name, password string) error {
+	if err := checkStorable("username", name); err != nil {
+		return err
+	}
+	return checkStorable("password", password)
+}
+
 func nameTaken() *Error {
 	return &Error{Code: EConflict, Field: "username",
 		Message: "that user name, or one that looks the same, is taken; choose another"}
@@ -103,6 +114,9 @@ func nameTaken() *Error {
 // name alone, so that nobody can lock the real user out. A wrong name and
 // a wrong password get the same answer and cost the same time.
 func (s *Service) Login(ctx context.Context, c Credentials) (*User, *Session, error) {
+	if err := checkCredentials(c.Name, c.Password); err != nil {
+		return nil, nil, err
+	}
 	key, kerr := UserNameKey(c.Name)
 	if kerr != nil {
 		key = strings.ToLower(c.Name)
@@ -181,6 +195,9 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, addr, current, ne
 	if u == nil {
 		return mustSignIn()
 	}
+	if err := checkStorable("currentPassword", current); err != nil {
+		return err
+	}
 	if err := s.checkOwnPassword(ctx, u, addr, current, "currentPassword"); err != nil {
 		return err
 	}
@@ -206,6 +223,9 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, addr, current, ne
 func (s *Service) DeleteAccount(ctx context.Context, u *User, addr, password string) error {
 	if u == nil {
 		return mustSignIn()
+	}
+	if err := checkStorable("password", password); err != nil {
+		return err
 	}
 	if err := s.checkOwnPassword(ctx, u, addr, password, "password"); err != nil {
 		return err
@@ -250,8 +270,8 @@ func (s *Service) CreateToken(ctx context.Context, u *User, name string) (*Token
 	if u == nil {
 		return nil, "", mustSignIn()
 	}
-	if n := len([]rune(name)); n < 1 || n > 80 {
-		return nil, "", &Error{Code: EInvalid, Field: "name", Message: "must be 1 to 80 characters"}
+	if err := checkText("name", name, 1, MaxNameLength, false); err != nil {
+		return nil, "", err
 	}
 	ts, err := s.store.Tokens(ctx, u.ID)
 	if err != nil {

@@ -48,11 +48,50 @@ type ImportReport struct {
 // MaxImportItems is the most design documents one import may carry.
 const MaxImportItems = 1000
 
+// MaxImportBytes is the most bytes one import may store: its documents
+// with their evaluations and problems, as an account's quota counts them
+// (Limits.MaxBytes). A thousand designs of the size of the samples store
+// about 25 MiB; 700 small drafts of a hundred problems each stored 45 MB.
+// Past it the import stores nothing and is refused (ETooLarge, 413).
+const MaxImportBytes = 32 << 20
+
+// MaxImportProblems is the most problems an import's answer lists, over
+// all its items; past them an item's problems are one R-LIM-07 problem
+// that says so (an error when any of them is). A thousand drafts of a
+// hundred problems each answered 18.5 MB.
+const MaxImportProblems = ruleset.MaxProblems
+
+// importProblems lists ps in an import's answer that has listed
+// *listed problems so far: up to MaxImportProblems in all, then one
+// R-LIM-07 problem at the item's place.
+func importProblems(ps designer.Problems, where string, listed *int) designer.Problems {
+	room := max(0, MaxImportProblems-*listed)
+	if len(ps) <= room {
+		*listed += len(ps)
+		return ps
+	}
+	if room > 0 {
+		ps = ps.Capped(room)
+		*listed += room
+		return ps
+	}
+	sev := designer.Warning
+	if !ps.Legal() {
+		sev = designer.Error
+	}
+	return designer.Problems{{Rule: ruleset.RuleProblemCap, Severity: sev, Path: where,
+		Message: fmt.Sprintf("This design's problems are not listed: an import's answer lists its first %d problems in all", MaxImportProblems),
+		Hint:    "check this design on its own to see its problems"}}
+}
+
 // Import reads design documents for u and stores what it may: legal items
 // with the visibility asked for, illegal ones as drafts or not at all, as
-// opt says; unreadable or oversized ones never. Each item gets its own
-// report line and one bad item never fails the others. What is stored is
-// stored in one transaction.
+// opt says; unreadable or oversized ones, and those whose text no store
+// keeps (the text rule, text.go), never. Each item gets its own report
+// line and one bad item never fails the others: what is stored is stored
+// in one transaction, each item under a savepoint of its own
+// (Store.ImportDesigns), so that an item the database refuses all the
+// same is rejected alone.
 func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, opt ImportOptions) (*ImportReport, error) {
 	if u == nil {
 		return nil, mustSignIn()
@@ -68,9 +107,11 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 	}
 	rep := &ImportReport{Items: make([]ImportItem, 0, len(items))}
 	var batch []*NewDesign
+	var at []int // the report line of each design of batch
 	var bytes int64
+	listed := 0 // problems listed in the answer
 	reject := func(item ImportItem, ps designer.Problems) {
-		item.Status, item.Problems = ImportRejected, ps
+		item.Status, item.Problems = ImportRejected, importProblems(ps, fmt.Sprintf("[%d]", item.Index), &listed)
 		rep.Rejected++
 		rep.Items = append(rep.Items, item)
 	}
@@ -109,12 +150,14 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			}
 			ps := le.Problems
 			if len(ps) == 0 {
-				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: le.Field, Message: le.Message}}
+				// The item is the design: "design.name" is its "name".
+				at := strings.TrimPrefix(strings.TrimPrefix(le.Field, "design"), ".")
+				ps = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: at, Message: le.Message}}
 			}
 			reject(item, Prefix(where, ps))
 			continue
 		}
-		item.Problems = Prefix(where, probs)
+		item.Problems = importProblems(Prefix(where, probs), where, &listed)
 		item.ID, item.Status = nd.ID, status
 		if status == ImportDraft {
 			rep.Drafts++
@@ -122,7 +165,13 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			rep.Created++
 		}
 		batch = append(batch, nd)
+		at = append(at, len(rep.Items))
 		bytes += int64(nd.Version.Bytes())
+		if bytes > MaxImportBytes {
+			return nil, &Error{Code: ETooLarge, Field: "body", Message: fmt.Sprintf(
+				"the designs up to item %d would store %.1f MiB with their evaluations; one import may store at most %d MiB (split it into smaller imports)",
+				i, float64(bytes)/(1<<20), MaxImportBytes>>20)}
+		}
 		rep.Items = append(rep.Items, item)
 	}
 	if len(batch) == 0 {
@@ -131,10 +180,34 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 	if err := s.checkWrite(ctx, u, len(batch), len(batch), bytes); err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateDesigns(ctx, batch); err != nil {
+	errs, err := s.store.ImportDesigns(ctx, batch)
+	if err != nil {
 		return nil, err
 	}
+	for j, err := range errs {
+		if err != nil {
+			s.refused(ctx, &rep.Items[at[j]], rep, err)
+		}
+	}
 	return rep, nil
+}
+
+// refused turns the report line of an item the store refused (err, from
+// Store.ImportDesigns) into a rejection, and logs why.
+func (s *Service) refused(ctx context.Context, item *ImportItem, rep *ImportReport, err error) {
+	s.log.WarnContext(ctx, "import: the store refused an item", "index", item.Index, "err", err)
+	if item.Status == ImportDraft {
+		rep.Drafts--
+	} else {
+		rep.Created--
+	}
+	rep.Rejected++
+	msg := "could not be stored: the database refused it; the other designs were stored"
+	if errors.Is(err, ErrConflict) {
+		msg = "could not be stored: its new id was taken at the same moment; import it again"
+	}
+	item.Status, item.ID = ImportRejected, ""
+	item.Problems = designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: fmt.Sprintf("[%d]", item.Index), Message: msg}}
 }
 
 // Prefix puts a path prefix before every problem's path.

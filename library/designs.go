@@ -235,7 +235,9 @@ func (s *Service) prepare(d ruleset.Design, vis Visibility, owner int64) (*NewDe
 	return s.prepareEvaluated(d, vis, owner, e, res, probs)
 }
 
-// prepareEvaluated is prepare for a design already evaluated.
+// prepareEvaluated is prepare for a design already evaluated. A design
+// whose text a store cannot keep (checkDocument) is EInvalid naming the
+// place under "design", draft or not.
 func (s *Service) prepareEvaluated(d ruleset.Design, vis Visibility, owner int64, e Evaluation, res json.RawMessage, probs ruleset.Problems) (*NewDesign, error) {
 	if vis != Private && !e.Legal {
 		return nil, &Error{Code: EIllegal, Problems: probs,
@@ -245,11 +247,15 @@ func (s *Service) prepareEvaluated(d ruleset.Design, vis Visibility, owner int64
 	if err != nil {
 		return nil, fmt.Errorf("encode design: %w", err)
 	}
+	h := d.Head()
+	var buf [8]docText
+	if err := checkDocument("design", doc, headTexts(append(buf[:0], text("movement", e.Movement), text("hull", e.Hull)), h)...); err != nil {
+		return nil, err // a draft may break rules, but a store must keep its text
+	}
 	pb, err := encodeProblems(probs)
 	if err != nil {
 		return nil, err
 	}
-	h := d.Head()
 	nd := &NewDesign{
 		ID: newID(), OwnerID: owner, Visibility: vis, Ruleset: h.Ruleset, RulesVersion: h.RulesVersion,
 		Name: h.Name, Description: h.Description, Tags: h.Tags, Universe: h.Universe,
@@ -486,11 +492,23 @@ type ForkRequest struct {
 	Name       string
 }
 
+// check applies the text rule to the fork's new name, when it gives one:
+// 1-80 printable characters, as a class name and a fleet name are.
+func (r ForkRequest) check() error {
+	if r.Name == "" {
+		return nil
+	}
+	return checkText("name", r.Name, 1, MaxNameLength, false)
+}
+
 // Fork copies a version of design id, which u may read, into a new design
 // of u's that remembers where it came from.
 func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest) (*Design, error) {
 	if u == nil {
 		return nil, mustSignIn()
+	}
+	if err := req.check(); err != nil {
+		return nil, err
 	}
 	src, v, err := s.Version(ctx, u, id, req.Version)
 	if err != nil {
@@ -624,12 +642,12 @@ func (s *Service) Library(ctx context.Context, q LibraryQuery) (*LibraryPage, er
 	if q.RulesVersion < 0 || q.RulesVersion > 1000 {
 		return nil, bad("rulesVersion", "must be a whole number from 1 to 1000")
 	}
-	for name, v := range map[string]string{"q": q.Q, "movement": q.Movement, "hull": q.Hull} {
-		if strings.ContainsRune(v, 0) || !validUTF8(v) {
-			return nil, bad(name, "holds a NUL or invalid UTF-8")
-		}
-		if name != "q" && len(v) > 64 {
-			return nil, bad(name, "is longer than 64 bytes")
+	if err := checkText("q", q.Q, 0, MaxQueryBytes, false); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ name, v string }{{"movement", q.Movement}, {"hull", q.Hull}} {
+		if err := checkText(f.name, f.v, 0, 64, false); err != nil {
+			return nil, err
 		}
 	}
 	desc, ok := Sorts[q.Sort]
@@ -665,7 +683,7 @@ func (s *Service) Library(ctx context.Context, q LibraryQuery) (*LibraryPage, er
 				return nil, bad("cursor", "is not a cursor this service issued")
 			}
 		case string:
-			if q.Sort != "name" || len(k) > 1024 {
+			if q.Sort != "name" || len(k) > 1024 || checkStorable("cursor", k) != nil {
 				return nil, bad("cursor", "is not a cursor this service issued")
 			}
 		case float64:

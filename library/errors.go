@@ -21,6 +21,11 @@ var (
 	ErrStale = errors.New("stale version")
 	// ErrBadQuery means a library search string is not a valid query.
 	ErrBadQuery = errors.New("bad search query")
+	// ErrRefused means the database refused one record's data (a
+	// PostgreSQL data exception or constraint, an SQLite constraint), as
+	// ImportDesigns reports an item. The Service's checks should leave
+	// none; one that slips through fails that record alone.
+	ErrRefused = errors.New("the database refused the record")
 )
 
 // Code classifies a refusal by the Service; adapters map it to a status

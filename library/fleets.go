@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/ruleset"
 )
 
 // Fleets follow the rules of designs (library.go): a private fleet is seen
@@ -112,6 +115,27 @@ func (s *Service) resolveSet(ctx context.Context, u *User, owner int64, f *fleet
 	return ds, ups, set, nil
 }
 
+// checkRefs refuses a fleet document whose ships or squadrons reference
+// a library design by an id no design can have (checkID), naming the
+// reference's path under field, before any store looks one up.
+func checkRefs(field string, f *fleet.Fleet) error {
+	for i := range f.Ships {
+		if sh := &f.Ships[i]; sh.Design != "" && sh.Document == nil {
+			if err := checkID(joinPath(field, "ships["+strconv.Itoa(i)+"].design"), sh.Design); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range f.Squadrons {
+		if sq := &f.Squadrons[i]; sq.Design != "" && sq.Definition == nil {
+			if err := checkID(joinPath(field, "squadrons["+strconv.Itoa(i)+"].design"), sq.Design); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // designRef is a ship's or squadron's reference to a library design:
 // the design's id and the entry's version field (0: the latest), which
 // resolve pins.
@@ -195,9 +219,14 @@ func resolveRef(u *User, owner int64, set *VersionSet, ref VersionRef, vis Visib
 // EvaluateFleet checks and prices f with u's rights to the designs it
 // references (nil u: public and unlisted designs only), without saving
 // anything. Unversioned references are pinned to the latest version in f.
+// A reference no design can have is EInvalid naming its path in f
+// (checkRefs), and nothing is read.
 func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*fleet.Result, []ShipUpdate, error) {
 	if f == nil {
 		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
+	}
+	if err := checkRefs("", f); err != nil {
+		return nil, nil, err
 	}
 	var owner int64
 	if u != nil {
@@ -214,12 +243,18 @@ func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*
 }
 
 // prepareFleet resolves and evaluates f into a new fleet record of u's.
+// A reference no design can have (checkRefs) or a text a store cannot
+// keep (checkDocument) is EInvalid naming the place under "fleet", for a
+// private fleet too.
 func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis Visibility) (*NewFleet, *fleet.Result, error) {
 	if f == nil {
 		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
 	}
 	if !vis.Valid() {
 		return nil, nil, &Error{Code: EInvalid, Field: "visibility", Message: fmt.Sprintf("is %q; allowed: private, unlisted, public", vis)}
+	}
+	if err := checkRefs("fleet", f); err != nil {
+		return nil, nil, err
 	}
 	ds, _, err := s.resolve(ctx, u, f, vis)
 	if err != nil {
@@ -233,6 +268,9 @@ func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis
 	doc, err := json.Marshal(f)
 	if err != nil {
 		return nil, nil, fmt.Errorf("encode fleet: %w", err)
+	}
+	if err := checkDocument("fleet", doc, text("name", f.Name), text("description", f.Description)); err != nil {
+		return nil, nil, err // a private fleet may break rules, but a store must keep its text
 	}
 	pb, err := json.Marshal(r.Problems)
 	if err != nil {
@@ -385,6 +423,14 @@ func (s *Service) UpdateFleet(ctx context.Context, u *User, id string, pre Preco
 // empty) to the latest version of their design its owner u may read, as
 // a new version, if the fleet is still at a version pre allows.
 func (s *Service) UpgradeFleet(ctx context.Context, u *User, id string, pre Precondition, ships []string) (*FleetView, error) {
+	if len(ships) > fleet.MaxShips {
+		return nil, &Error{Code: EInvalid, Field: "ships", Message: fmt.Sprintf("names %d ships; a fleet has at most %d", len(ships), fleet.MaxShips)}
+	}
+	for i, sh := range ships {
+		if err := checkText("ships["+strconv.Itoa(i)+"]", sh, 1, MaxIDLength, false); err != nil {
+			return nil, err
+		}
+	}
 	cur, err := s.ownedFleet(ctx, u, id)
 	if err != nil {
 		return nil, err
@@ -453,6 +499,9 @@ func (s *Service) FleetVersions(ctx context.Context, u *User, id string) (*Fleet
 func (s *Service) ForkFleet(ctx context.Context, u *User, id string, req ForkRequest) (*FleetView, error) {
 	if u == nil {
 		return nil, mustSignIn()
+	}
+	if err := req.check(); err != nil {
+		return nil, err
 	}
 	src, err := s.readableFleet(ctx, u, id)
 	if err != nil {
@@ -537,8 +586,8 @@ func checkFleetQuery(q *FleetQuery) error {
 	if len(q.Q) > MaxQueryBytes {
 		return bad("q", "is %d bytes; at most %d allowed", len(q.Q), MaxQueryBytes)
 	}
-	if strings.ContainsRune(q.Q, 0) || !validUTF8(q.Q) {
-		return bad("q", "holds a NUL or invalid UTF-8")
+	if err := checkText("q", q.Q, 0, MaxQueryBytes, false); err != nil {
+		return err
 	}
 	if q.Limit < 0 || q.Limit > MaxPage {
 		return bad("limit", "must be from 1 to %d", MaxPage)
@@ -603,6 +652,9 @@ func checkFleetQuery(q *FleetQuery) error {
 			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
 		}
 	case string:
+		if checkStorable("cursor", k) != nil {
+			return bad("cursor", "is not a cursor this service issued")
+		}
 		if q.Sort != "name" || len(k) > 400 {
 			return bad("cursor", "was issued for another sort order; keep sort and order when paging")
 		}
@@ -779,8 +831,14 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 		if in.Version != 0 {
 			return &Error{Code: EInvalid, Field: name + ".version", Message: `goes with "id" only`}
 		}
+		if err := checkRefs(name+".fleet", in.Document); err != nil {
+			return err
+		}
 		out.Document = in.Document
 	case in.ID != "":
+		if err := checkID(name+".id", in.ID); err != nil {
+			return err
+		}
 		f, err := s.readableFleet(ctx, u, in.ID)
 		if err != nil {
 			return err
@@ -807,6 +865,16 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	if len(in.Zones) > maxZones || n > fleet.MaxShips {
 		return &Error{Code: EInvalid, Field: name + ".deployment.zones",
 			Message: fmt.Sprintf("names %d zones and %d ships; an encounter has at most %d zones and a fleet at most %d ships", len(in.Zones), n, maxZones, fleet.MaxShips)}
+	}
+	for _, zone := range slices.Sorted(maps.Keys(in.Zones)) {
+		if err := checkText(name+".deployment.zones", zone, 1, MaxIDLength, false); err != nil {
+			return err
+		}
+		for i, id := range in.Zones[zone] {
+			if err := checkText(name+".deployment.zones."+zone+"["+strconv.Itoa(i)+"]", id, 1, MaxIDLength, false); err != nil {
+				return err
+			}
+		}
 	}
 	out.Document.Deployment = nil
 	if enc != nil && attacker != "" {
@@ -841,7 +909,9 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	out.Problems = designer.Problems{}
 	if out.Deployed {
 		for _, p := range out.Result.Problems {
-			if p.Rule == fleet.RuleDeployment || strings.HasPrefix(p.Path, "deployment.") {
+			// The fleet's R-LIM-07 (at no path) may count deployment
+			// problems past the first fleet.MaxProblems: keep it.
+			if p.Rule == fleet.RuleDeployment || strings.HasPrefix(p.Path, "deployment.") || p.Rule == ruleset.RuleProblemCap && p.Path == "" {
 				out.Problems = append(out.Problems, p)
 			}
 		}

@@ -148,6 +148,9 @@ func (s *Service) forecastSide(ctx context.Context, u *User, field string, side 
 	case side.Document != nil:
 		return []*designer.Design{side.Document}, "", nil
 	case side.Design != "":
+		if err := checkID(field+".design", side.Design); err != nil {
+			return nil, "", err
+		}
 		_, v, err := s.Version(ctx, u, side.Design, side.Version)
 		if err != nil {
 			return nil, "", err
@@ -159,7 +162,14 @@ func (s *Service) forecastSide(ctx context.Context, u *User, field string, side 
 		return []*designer.Design{d}, "", nil
 	}
 	f := side.FleetDocument
-	if side.Fleet != "" {
+	if side.Fleet == "" {
+		if err := checkRefs(field+".fleetDocument", f); err != nil {
+			return nil, "", err
+		}
+	} else {
+		if err := checkID(field+".fleet", side.Fleet); err != nil {
+			return nil, "", err
+		}
 		fv, err := s.Fleet(ctx, u, side.Fleet)
 		if err != nil {
 			return nil, "", err

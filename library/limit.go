@@ -7,8 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"unicode/utf8"
-
 	"golang.org/x/time/rate"
 )
 
@@ -159,5 +157,3 @@ func rateLimited(what string, wait time.Duration) *Error {
 	return &Error{Code: ERateLimited, RetryAfter: wait,
 		Message: what + "; try again in " + itoa(secs) + " s"}
 }
-
-func validUTF8(s string) bool { return utf8.ValidString(s) }

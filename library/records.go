@@ -67,9 +67,13 @@ func (k recordKind) stale(err error) error {
 }
 
 // readRecord reads record id with get and returns it if u may read it,
-// else ENotFound.
+// else ENotFound. An id no record can have (checkID) is EInvalid, and no
+// store looks it up.
 func readRecord[R record](ctx context.Context, u *User, k recordKind, id string, get func(context.Context, string) (R, error)) (R, error) {
 	var none R
+	if err := checkID("id", id); err != nil {
+		return none, err
+	}
 	r, err := get(ctx, id)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {

@@ -55,6 +55,13 @@ type Store interface {
 
 	// CreateDesigns creates designs in one transaction: all or none.
 	CreateDesigns(ctx context.Context, ds []*NewDesign) error
+	// ImportDesigns creates designs each on its own, in one transaction
+	// (a savepoint each): a design the database refuses (ErrConflict for
+	// a taken id; ErrRefused for data it will not keep) is left out, its
+	// error in errs at its index, and the others are stored. Any other
+	// error (the connection, ctx, an owner that does not exist) is err,
+	// and then nothing is stored.
+	ImportDesigns(ctx context.Context, ds []*NewDesign) (errs []error, err error)
 	// Design returns a live design with its latest version.
 	Design(ctx context.Context, id string) (*Design, error)
 	// UpdateDesign stores v as the next version if the design is still at

@@ -87,9 +87,12 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if max > 0 && len(b) > max {
 		return &DecodeError{Rule: RuleLimitBody, Message: fmt.Sprintf("The file is too big: %s bytes, and the limit is %s bytes (1 MiB)", Thousands(len(b)), Thousands(max))}
 	}
+	bad := -1 // the offset of the first byte that is no part of a character
 	if !utf8.Valid(b) {
-		off := invalidUTF8Offset(b)
-		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(off), Message: fmt.Sprintf("The file is not UTF-8 text: byte %s is not part of a character", Thousands(off))}
+		bad = invalidUTF8Offset(b)
+	}
+	notUTF8 := func() error {
+		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(bad), Message: fmt.Sprintf("The file is not UTF-8 text: byte %s is not part of a character", Thousands(bad))}
 	}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -98,19 +101,55 @@ func DecodeStrict(b []byte, v any, max int) error {
 	if df, ok := v.(defaulter); ok {
 		df.SetDefaults()
 	}
-	s := &scanner{b: b}
+	s := &scanner{b: b, bad: bad + 1}
 	s.ws()
 	if s.i == len(b) {
 		return &DecodeError{Rule: RuleJSONSyntax, Message: "The file is empty"}
 	}
 	if err := s.value(codecOf(rv.Type().Elem()), rv.UnsafePointer()); err != nil {
+		// A fault before the stray byte stands; one after it, or the
+		// stray byte outside a string, is reported as the stray byte.
+		if bad >= 0 && !s.badSeen && !(errorOffset(err) >= 0 && errorOffset(err) < int64(bad)) {
+			return notUTF8()
+		}
 		return err
+	}
+	if bad >= 0 && !s.badSeen {
+		return notUTF8()
 	}
 	s.ws()
 	if s.i != len(b) {
 		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(s.i), Message: fmt.Sprintf("The file goes on after the design ends, at byte %s", Thousands(s.i))}
 	}
 	return nil
+}
+
+// errorOffset is the input offset of a decode error, or -1.
+func errorOffset(err error) int64 {
+	if de, ok := err.(*DecodeError); ok {
+		return de.Offset
+	}
+	return -1
+}
+
+// inString reports whether the input's first byte that is no part of a
+// UTF-8 character lies in the string that spans [start, end), and if so
+// fails there: the place is the member the string is the value of (or,
+// for a key, the group of fields that holds it).
+func (s *scanner) inString(start, end int) error {
+	if s.bad == 0 || s.bad-1 < start || s.bad-1 >= end {
+		return nil
+	}
+	s.badSeen = true
+	what := fmt.Sprintf("is not UTF-8 text: byte %s is not part of a character", Thousands(s.bad-1))
+	if s.inKey {
+		what = "has a field name that " + what
+	}
+	p := s.path.String()
+	if p == "" { // the file itself, as the message of a file that is no text says
+		return &DecodeError{Rule: RuleJSONSyntax, Offset: int64(s.bad - 1), Message: "The file " + what}
+	}
+	return &DecodeError{Rule: RuleJSONSyntax, Path: p, Offset: int64(s.bad - 1), Message: Sentence(Place(p, nil), what), what: what, at: p}
 }
 
 func invalidUTF8Offset(b []byte) int {
@@ -133,6 +172,12 @@ type scanner struct {
 	i    int
 	path path
 	buf  []byte // scratch for strings with escapes
+	// bad is 1 + the offset of the input's first byte that is no part of
+	// a UTF-8 character (0: none); badSeen is set once a string holding
+	// it has been reported.
+	bad     int
+	badSeen bool
+	inKey   bool // a member's key is being read
 }
 
 // fail reports a problem at the current path and offset; the message
@@ -239,6 +284,9 @@ func (s *scanner) rawStr() ([]byte, error) {
 		switch c := b[i]; {
 		case c == '"':
 			s.i++
+			if err := s.inString(start, i); err != nil {
+				return nil, err
+			}
 			return b[start:i], nil
 		case c == '\\':
 			return s.strEscaped(start)
@@ -256,6 +304,9 @@ func (s *scanner) strEscaped(start int) ([]byte, error) {
 		switch {
 		case c == '"':
 			s.i++
+			if err := s.inString(start, s.i-1); err != nil {
+				return nil, err
+			}
 			return s.buf, nil
 		case c < 0x20:
 			return nil, s.fail(RuleJSONSyntax, "not valid JSON at byte %d: control character in a string", s.i)
@@ -382,6 +433,9 @@ func (s *scanner) rawValue(p unsafe.Pointer) error {
 		return s.fail(RuleJSONSyntax, "the value at byte %d does not end", start)
 	}
 	s.i = end
+	if s.bad > start && s.bad <= end {
+		s.badSeen = true // a stray byte inside is reported when the bytes are decoded
+	}
 	*(*json.RawMessage)(p) = bytes.Clone(bytes.TrimRight(s.b[start:end], " \t\r\n"))
 	return nil
 }
@@ -595,7 +649,9 @@ func (s *scanner) key() ([]byte, error) {
 	if s.next() != '"' {
 		return nil, s.syntax("a field name in double quotes")
 	}
+	s.inKey = true
 	raw, err := s.rawStr()
+	s.inKey = false
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,9 @@ func TextSchema(lo, hi int) map[string]any {
 // place), or two empty strings when the text is fine. A text that is fine
 // costs no allocation.
 func CheckText(s string, lo, hi int, multiline bool) (problem, fix string) {
+	if problem, fix = notUTF8(s); problem != "" {
+		return problem, fix
+	}
 	n := utf8.RuneCountInString(s)
 	if n < lo || n > hi {
 		fix = fmt.Sprintf("give %d to %s characters", lo, Thousands(hi))
@@ -55,9 +58,49 @@ func CheckText(s string, lo, hi int, multiline bool) (problem, fix string) {
 		return "it is blank", "give it at least one visible character"
 	}
 	if r, ok := Unprintable(s, multiline); ok {
-		return fmt.Sprintf("it contains an invisible or control character (%U)", r), "remove control and invisible characters"
+		return fmt.Sprintf("it contains an invisible or control character (%U)", r), controlFix
 	}
 	return "", ""
+}
+
+// CheckStorable checks what every text Slipway keeps must be, whatever a
+// game's rules let a draft hold: UTF-8 with no NUL character, which no
+// store keeps (PostgreSQL refuses both in text). CheckText makes the same
+// check (its control characters include NUL). It returns what is wrong
+// and the fix as CheckText does, or two empty strings; a text that is
+// fine costs no allocation.
+func CheckStorable(s string) (problem, fix string) {
+	if problem, fix = notUTF8(s); problem != "" {
+		return problem, fix
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return nulProblem, controlFix
+	}
+	return "", ""
+}
+
+// nulProblem and controlFix are CheckText's words for a NUL character.
+const (
+	nulProblem = "it contains an invisible or control character (U+0000)"
+	controlFix = "remove control and invisible characters"
+)
+
+// notUTF8 is the problem of a text that is not UTF-8: where its first
+// stray byte is, in characters a player can count.
+func notUTF8(s string) (problem, fix string) {
+	if utf8.ValidString(s) {
+		return "", ""
+	}
+	at := 1
+	for i := 0; i < len(s); at++ {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		i += n
+	}
+	return fmt.Sprintf("it is not UTF-8 text: character %s is a byte that is no part of a character", Thousands(at)),
+		"send the text as UTF-8"
 }
 
 // Unprintable returns the first character of s that unicode.IsPrint

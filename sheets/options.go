@@ -83,6 +83,18 @@ func (o Options) paper() (paper, error) {
 	return paper{}, fmt.Errorf("sheets: unknown paper %q (want letter or a4)", o.Paper)
 }
 
+// OptionError is a printing option OptionsFromQuery refuses: the query
+// parameter and what is wrong with it.
+type OptionError struct {
+	Param string
+	Err   error
+}
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+
+// Unwrap returns what is wrong.
+func (e *OptionError) Unwrap() error { return e.Err }
+
 // OptionsFromQuery reads the printing options of an HTTP request's query:
 // paper (letter or a4, default letter), bw (1, true or yes for black and
 // white) and one (one card per page). Unknown values are errors so that a
@@ -90,7 +102,7 @@ func (o Options) paper() (paper, error) {
 func OptionsFromQuery(q url.Values) (Options, error) {
 	o := Options{Paper: strings.ToLower(strings.TrimSpace(q.Get("paper")))}
 	if _, err := o.paper(); err != nil {
-		return Options{}, err
+		return Options{}, &OptionError{Param: "paper", Err: err}
 	}
 	flag := func(name string) (bool, error) {
 		switch strings.ToLower(strings.TrimSpace(q.Get(name))) {
@@ -99,7 +111,7 @@ func OptionsFromQuery(q url.Values) (Options, error) {
 		case "1", "true", "yes":
 			return true, nil
 		}
-		return false, fmt.Errorf("sheets: %s=%q: want true or false", name, q.Get(name))
+		return false, &OptionError{Param: name, Err: fmt.Errorf("sheets: %s=%q: want true or false", name, q.Get(name))}
 	}
 	var err error
 	if o.BW, err = flag("bw"); err != nil {

@@ -128,7 +128,7 @@ func (s *Server) comparePage(w http.ResponseWriter, r *http.Request) {
 	)
 	for _, id := range ids {
 		d, err := s.lib.Design(ctx, u, id)
-		if library.ErrorCode(err) == library.ENotFound {
+		if c := library.ErrorCode(err); c == library.ENotFound || c == library.EInvalid { // EInvalid: no id a design can have
 			missing = append(missing, id)
 			continue
 		}

@@ -80,7 +80,7 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 	u := s.user(r)
 	ctx := r.Context()
 	d, vs, err := s.lib.Versions(ctx, u, r.PathValue("id"))
-	if library.ErrorCode(err) == library.ENotFound {
+	if c := library.ErrorCode(err); c == library.ENotFound || c == library.EInvalid { // EInvalid: no id a design can have
 		s.errorPage(w, r, http.StatusNotFound, "Design not found",
 			"There is no design at this address that you may see. It may be private, or deleted. Search the library instead.")
 		return

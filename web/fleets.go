@@ -229,7 +229,7 @@ func (s *Server) fleetPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) showFleet(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
 	u := s.user(r)
 	v, err := s.lib.Fleet(r.Context(), u, r.PathValue("id"))
-	if library.ErrorCode(err) == library.ENotFound {
+	if c := library.ErrorCode(err); c == library.ENotFound || c == library.EInvalid { // EInvalid: no id a fleet can have
 		s.errorPage(w, r, http.StatusNotFound, "Fleet not found",
 			"There is no fleet at this address that you may see. It may be private, or deleted. Search the fleets instead.")
 		return

@@ -54,6 +54,8 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 	}
 	tb.checkPage("design page with a forecast")
 	tb.checkA11y("design page with a forecast")
+	eval[bool](tb, `(document.getElementById('forecast').scrollIntoView(), true)`)
+	tb.shot("forecast-design-page")
 }
 
 // TestForecastFromDesignerAndBuilderInBrowser: the designer's "Test
@@ -69,7 +71,7 @@ func TestForecastFromDesignerAndBuilderInBrowser(t *testing.T) {
 	tb.openDesigner("/designer?from=" + id)
 	tb.do("test against", chromedp.Click(chromedp.CSS(`#test-against`)), chromedp.WaitVisible(chromedp.CSS(`#forecast-q`)))
 	tb.do("search", chromedp.SendKeys(chromedp.CSS(`#forecast-q`), "tesla"))
-	waitPage(tb, "the Tesla is offered", `[...document.querySelectorAll('.forecast-pick')].some(l => l.textContent.includes('IKS Tesla'))`)
+	waitPage(tb, "only the Tesla is offered", `(l => l.length === 1 && l[0].textContent.includes('IKS Tesla'))([...document.querySelectorAll('.forecast-pick')])`)
 	tb.do("pick it", chromedp.Click(chromedp.CSS(`.forecast-pick input`)), chromedp.Click(chromedp.CSS(`#forecast-run`)))
 	waitPage(tb, "the forecast shows", `document.querySelector('#forecast .forecast-result')`)
 	if h := tb.text("#forecast .forecast-headline"); !strings.Contains(h, "CV favours IKS Tesla") || !strings.Contains(h, "simulated: ") {
@@ -79,13 +81,16 @@ func TestForecastFromDesignerAndBuilderInBrowser(t *testing.T) {
 		t.Errorf("designer reason %q", w)
 	}
 	tb.checkA11y("designer with the forecast dialog")
+	tb.shot("forecast-dialog")
+	tb.do("close the dialog", chromedp.Click(chromedp.CSS(`#forecast .modal-head button`)))
 
 	fleet := sampleFleet(tb, "Cruiser Wing")
 	tb.openBuilder("/fleets/" + fleet + "/edit")
 	tb.do("forecast against a fleet", chromedp.Click(chromedp.CSS(`#forecast-fleet`)), chromedp.WaitVisible(chromedp.CSS(`#forecast-q`)))
 	tb.do("search", chromedp.SendKeys(chromedp.CSS(`#forecast-q`), "tesla"))
-	waitPage(tb, "the Tesla squadron is offered", `[...document.querySelectorAll('.forecast-pick')].some(l => l.textContent.includes('Tesla Battle Squadron'))`)
-	tb.do("pick it", chromedp.Click(chromedp.CSS(`.forecast-pick input`)), chromedp.Click(chromedp.CSS(`#forecast-run`)))
+	waitPage(tb, "the search lists the Tesla squadron", `(l => l.length <= 2 && l.some(x => x.textContent.includes('Tesla Battle Squadron')))([...document.querySelectorAll('.forecast-pick')])`)
+	eval[bool](tb, `([...document.querySelectorAll('.forecast-pick')].find(l => l.textContent.includes('Tesla Battle Squadron')).querySelector('input').click(), true)`)
+	tb.do("forecast", chromedp.Click(chromedp.CSS(`#forecast-run`)))
 	waitPage(tb, "the fleet forecast shows", `document.querySelector('#forecast .forecast-result')`)
 	if s := tb.text("#forecast .forecast-sides"); !strings.Contains(s, "Cruiser Wing") || !strings.Contains(s, "Tesla Battle Squadron") {
 		t.Errorf("fleet sides %q", s)

@@ -61,6 +61,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&s.limit, "limit", 20, "library page size (mode search)")
 	fs.BoolVar(&s.page, "page", false, "search the web page /library instead of /api/v1/library (mode search)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this tool to `FILE` (mode seed: the seeding itself)")
+	var mf memoryFlags
+	fs.StringVar(&mf.slipway, "slipway", "", "the slipway `BINARY` to start a fresh server from for each burst (mode memory)")
+	only := fs.String("bursts", "", "comma-separated bursts to run (mode memory; default all: fleets-evaluate, import, import-draft, import-drafts-stored, import-samples, fleets-validate, sheet-pdf, login)")
+	serverEnv := fs.String("server-env", "", "comma-separated NAME=VALUE settings for the server's environment, e.g. GOMEMLIMIT=off (mode memory)")
+	fs.StringVar(&mf.log, "server-log", "", "append each server's log (standard error) to `FILE` (mode memory)")
+	fs.DurationVar(&mf.settle, "settle", 12*time.Second, "how long a fresh server rests after setup before its idle memory is read (mode memory)")
 	pid := fs.Int("pid", 0, "after the run, print this server process's peak resident memory (Linux)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -70,6 +76,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if s.duration > 5*time.Minute {
 		s.duration = 5 * time.Minute
+	}
+	if *only != "" {
+		mf.only = strings.Split(*only, ",")
+	}
+	if *serverEnv != "" {
+		mf.env = strings.Split(*serverEnv, ",")
 	}
 	s.urls = strings.Split(s.url, ",")
 	s.url = s.urls[0]
@@ -104,6 +116,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = loginLoad(ctx, s, stdout)
 	case "pdf":
 		err = pdfLoad(ctx, s, stdout)
+	case "memory":
+		err = memoryLoad(ctx, mf, stdout)
 	case "seed":
 		err = seedDB(ctx, *dbPath, *count, *workers, s.seed, stdout)
 	default:
@@ -137,6 +151,7 @@ modes:
   save      POST /api/v1/designs from -c writers (registers a user)
   login     POST /api/v1/auth/login for one user from -c clients (registers it)
   pdf       GET a public design's sheet.pdf from -c clients
+  memory    each burst of issue 20 against a fresh server (-slipway): peak and after-burst memory
   seed      fill -db with -designs generated public designs (server stopped)
 
 Run 'slipway-load MODE -h' for flags.`)

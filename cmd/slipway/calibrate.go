@@ -18,8 +18,8 @@ func calibrateCommand() command {
 		name:    "calibrate",
 		summary: "duel generated designs and score every combat value model against the outcomes (docs/calibration.md)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--workers N] [--svg DIR]",
-				"Prints the tables of docs/calibration.md; with --svg, writes its plots into DIR.")
+			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--workers N] [--svg DIR]\n       calibrate --regimes [--seeds A-B] [--ranges CM,CM,...] [--style-pairs N] [--duels N] [--model VERSION] [--workers N]",
+				"Prints the tables of docs/calibration.md; with --svg, writes its plots into DIR.\nWith --regimes, prints the near-equal scores and spreads for every seed and start range instead.")
 			seed := fs.Uint64("seed", 1, "random seed `N`")
 			pairs := fs.Int("pairs", 3000, "`N` random pairs (1-100000)")
 			duels := fs.Int("duels", 200, "`N` duels per pair (1-10000)")
@@ -29,6 +29,10 @@ func calibrateCommand() command {
 			fleetBattles := fs.Int("fleet-battles", 100, "`N` battles per fleet pair")
 			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU); does not change the result")
 			svgDir := fs.String("svg", "", "write the SVG plots into `DIR`")
+			regimes := fs.Bool("regimes", false, "near-equal pairs on several seeds and start ranges (docs/calibration.md, Seeds and start ranges)")
+			seeds := fs.String("seeds", "1-6", "with --regimes: the seeds `A-B`")
+			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each)")
+			model := modelFlag(fs)
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
 			}
@@ -43,6 +47,9 @@ func calibrateCommand() command {
 				}
 			}
 			cat := designer.BuiltinCatalogue()
+			if *regimes {
+				return calibrateRegimes(stdout, stderr, cat, *model, *seeds, *ranges, *stylePairs, *duels, *workers)
+			}
 			var vals []sim.Valuer
 			for _, v := range costing.Versions() {
 				m, err := costing.NewModelVersion(cat, v)
@@ -80,4 +87,37 @@ func calibrateCommand() command {
 			return 0
 		},
 	}
+}
+
+// calibrateRegimes runs and prints `slipway calibrate --regimes`.
+func calibrateRegimes(stdout, stderr io.Writer, cat *designer.Catalogue, model, seeds, ranges string, pairs, duels, workers int) int {
+	m, err := costing.NewModelVersion(cat, model)
+	if err != nil {
+		fmt.Fprintln(stderr, "slipway calibrate:", err)
+		return 2
+	}
+	var lo, hi uint64
+	if _, err := fmt.Sscanf(seeds, "%d-%d", &lo, &hi); err != nil || lo > hi || hi-lo >= 100 {
+		fmt.Fprintf(stderr, "slipway calibrate: --seeds %q: give a range A-B of at most 100 seeds, such as 1-6\n", seeds)
+		return 2
+	}
+	cfg := sim.RegimeConfig{Pairs: pairs, Duels: duels, Workers: workers, Valuer: sim.CVValuer(m), Catalogue: cat, Model: m}
+	for s := lo; s <= hi; s++ {
+		cfg.Seeds = append(cfg.Seeds, s)
+	}
+	for _, f := range strings.Split(ranges, ",") {
+		var r int
+		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d", &r); err != nil || r < 5 || r > 200 || len(cfg.Ranges) >= 10 {
+			fmt.Fprintf(stderr, "slipway calibrate: --ranges %q: give up to 10 start ranges of 5-200 cm, such as 20,100,200\n", ranges)
+			return 2
+		}
+		cfg.Ranges = append(cfg.Ranges, r)
+	}
+	rep, err := sim.Regimes(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "slipway calibrate:", err)
+		return 1
+	}
+	fmt.Fprint(stdout, rep.Markdown())
+	return 0
 }

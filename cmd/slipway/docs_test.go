@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/library"
 )
 
@@ -336,7 +337,10 @@ func TestAPIGuideLimits(t *testing.T) {
 		fmt.Sprintf("purged after %d days", days(l.PurgeAfter)),
 		fmt.Sprintf("| API tokens | %d per account |", library.MaxTokens),
 		fmt.Sprintf("An account holds at most %d.", library.MaxTokens),
-		fmt.Sprintf("| import | %d designs per request |", library.MaxImportItems),
+		fmt.Sprintf("| import | %d designs per request, at most %d MiB stored per request (else 413 `too-large`); the answer lists at most %d problems in all |",
+			library.MaxImportItems, library.MaxImportBytes>>20, library.MaxImportProblems),
+		fmt.Sprintf("An import may store at most %d MiB", library.MaxImportBytes>>20),
+		fmt.Sprintf("a fleet's evaluation lists at most %d problems", fleet.MaxProblems),
 		fmt.Sprintf("| request body | %s bytes (1 MiB document + 64 KiB) |", commas(api.MaxBodyBytes)),
 		fmt.Sprintf("over %s bytes (1 MiB + 64 KiB)", commas(api.MaxBodyBytes)),
 		fmt.Sprintf("| library | %d designs a page; `q` at most %d bytes |", library.MaxPage, library.MaxQueryBytes),

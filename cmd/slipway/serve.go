@@ -175,6 +175,7 @@ func serve(ctx context.Context, f serveFlags, log *slog.Logger, stdout io.Writer
 	fmt.Fprintf(stdout, "slipway serve: listening on http://%s\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	go returnMemory(ctx, log)
 	go func() {
 		t := time.NewTicker(time.Hour)
 		defer t.Stop()

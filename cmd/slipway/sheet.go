@@ -194,9 +194,23 @@ func packCommand() command {
 
 // writeOutput writes a file through a temporary file renamed into place,
 // so a failed render never leaves a truncated PDF; "-" is standard output.
+// A name that is not a regular file (/dev/null, a pipe, a terminal) is
+// written to as it is: renaming over it would replace the device with a
+// file (as root, /dev/null itself).
 func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
 	if name == "-" {
 		return write(stdout)
+	}
+	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if err := write(f); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".slipway-*.pdf")
 	if err != nil {

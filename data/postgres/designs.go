@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/slipway/slipway/library"
 )
@@ -470,4 +472,86 @@ func orEmptyList(b []byte) []byte {
 		return []byte("[]")
 	}
 	return b
+}
+
+// ImportDesigns creates the designs in one transaction, a design the
+// database refuses (refused) left out alone and reported at its index;
+// any other error rolls back all. PostgreSQL aborts a whole transaction
+// at its first error, so each design goes under a savepoint of its own;
+// to keep the common case at one round trip, all are first sent in one
+// batch, as CreateDesigns sends them, and only a batch that one design
+// fails is sent again design by design.
+func (db *DB) ImportDesigns(ctx context.Context, ds []*library.NewDesign) ([]error, error) {
+	errs := make([]error, len(ds))
+	err := db.CreateDesigns(ctx, ds)
+	if err == nil {
+		return errs, nil
+	}
+	if !refused(err) {
+		return nil, err
+	}
+	err = db.tx(ctx, func(tx pgx.Tx) error {
+		clear(errs)
+		owners, err := ownerNames(ctx, tx, ds)
+		if err != nil {
+			return err
+		}
+		now := db.now()
+		var parents []string
+		for i, nd := range ds {
+			name, ok := owners[nd.OwnerID]
+			if !ok {
+				return fmt.Errorf("design %s: owner %d: %w", nd.ID, nd.OwnerID, library.ErrNotFound)
+			}
+			sp, err := tx.Begin(ctx) // a savepoint
+			if err != nil {
+				return err
+			}
+			b := &pgx.Batch{}
+			queueCreate(b, nd, name, now)
+			if err := sp.SendBatch(ctx, b).Close(); err != nil {
+				if !refused(err) {
+					return err
+				}
+				if err := sp.Rollback(ctx); err != nil {
+					return err
+				}
+				errs[i] = fmt.Errorf("design %s: %w", nd.ID, refusal(err))
+				continue
+			}
+			if err := sp.Commit(ctx); err != nil {
+				return err
+			}
+			if nd.ParentID != "" {
+				parents = append(parents, nd.ParentID)
+			}
+		}
+		return recountForks(ctx, tx, parents...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("import designs: %w", err)
+	}
+	return errs, nil
+}
+
+// refused reports an error about one record's data, which the record
+// alone fails: a taken unique value (ErrConflict), a data exception
+// (SQLSTATE class 22: a NUL or invalid UTF-8 in text, a value out of
+// range) or an integrity constraint (class 23) other than a foreign key
+// (an owner that does not exist is about the batch, not one record).
+func refused(err error) bool {
+	if errors.Is(err, library.ErrConflict) {
+		return true
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (strings.HasPrefix(pe.Code, "22") || strings.HasPrefix(pe.Code, "23") && pe.Code != "23503")
+}
+
+// refusal is the library's error for a refused record: ErrConflict for a
+// taken unique value, else ErrRefused, wrapping err.
+func refusal(err error) error {
+	if errors.Is(err, library.ErrConflict) || isUnique(err) {
+		return library.ErrConflict
+	}
+	return fmt.Errorf("%w: %w", library.ErrRefused, err)
 }

@@ -65,6 +65,8 @@ func Run(t *testing.T, open Opener) {
 		{"Purge", testPurge},
 		{"StoreErrors", testStoreErrors},
 		{"CreateDesignsAllOrNothing", testCreateDesignsAtomic},
+		{"BadBytes", testBadBytes},
+		{"ImportItemByItem", testImportItemByItem},
 		{"Lock", testLock},
 		{"SeedOnce", testSeedOnce},
 		{"Fleets", testFleets},

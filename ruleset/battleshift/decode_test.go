@@ -38,7 +38,7 @@ func TestDecodeStrict(t *testing.T) {
 		{"trailing data", base + "[]", ruleset.RuleJSONSyntax, ""},
 		{"not JSON", "{schema: 1}", ruleset.RuleJSONSyntax, ""},
 		{"empty", "  ", ruleset.RuleJSONSyntax, ""},
-		{"invalid UTF-8", edit(`"Fast Attack Cruiser"`, "\"Fast \xff Cruiser\""), ruleset.RuleJSONSyntax, ""},
+		{"invalid UTF-8", edit(`"Fast Attack Cruiser"`, "\"Fast \xff Cruiser\""), ruleset.RuleJSONSyntax, "name"},
 		{"over 1 MiB", base + strings.Repeat(" ", ruleset.MaxDocumentBytes), ruleset.RuleLimitBody, ""},
 	}
 	for _, tc := range tests {

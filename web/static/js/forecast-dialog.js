@@ -39,7 +39,10 @@ export class ForecastDialog extends Component {
       try {
         const res = await fetch(L.url(q.trim()), { headers: { Accept: 'application/json' } });
         if (!res.ok) throw new Error(`the library answered ${res.status}`);
-        this.setState({ hits: L.items(await res.json()) });
+        const hits = L.items(await res.json());
+        // A choice the new list no longer shows is dropped: the forecast
+        // plays only an opponent the player can see chosen.
+        this.setState((st) => ({ hits, pick: st.pick && hits.some((x) => x.id === st.pick.id) ? st.pick : null }));
       } catch (err) {
         this.setState({ hits: [], error: `The search failed (${err.message}).` });
       }
