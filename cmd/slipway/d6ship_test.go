@@ -56,6 +56,14 @@ func TestD6shipFiles(t *testing.T) {
 			t.Errorf("the frigate's explanation lacks %q:\n%s", want, out)
 		}
 	}
+	if code, out, _ := runCLI(t, "eval", "--players", "7", "--velocity", "3", "../../data/d6ship/samples/frigate-class-v.json"); code != 0 ||
+		!strings.Contains(out, "actions 7") || !strings.Contains(out, "collision damage 15   at velocity 3") {
+		t.Errorf("eval --players 7 --velocity 3: %d\n%s", code, out)
+	}
+	if code, _, errs := runCLI(t, "eval", "--players", "21", "../../data/d6ship/samples/frigate-class-v.json"); code != 2 ||
+		!strings.Contains(errs, "--players must be a whole number from 0 to 20") {
+		t.Errorf("eval --players 21: %d %s", code, errs)
+	}
 	code, out, _ = runCLI(t, "eval", "--json", "../../data/d6ship/samples/carrier-class-xii.json")
 	var ev struct {
 		Ruleset   string
