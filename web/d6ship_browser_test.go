@@ -1,8 +1,12 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestDesignerBuildsD6Ship: /designer?ruleset=d6ship draws the d6 stat
@@ -46,4 +50,24 @@ func TestDesignerBuildsD6Ship(t *testing.T) {
 		t.Errorf("after mending the arc the panel says %q: %s", legal, tb.text(".problem-list"))
 	}
 	tb.checkPage("d6 designer with a Class V ship")
+
+	// Saved, the designer links the stat block sheet; it downloads as a
+	// PDF of the ship.
+	tb.click("#save")
+	tb.do("the login dialog", chromedp.WaitVisible(chromedp.CSS("#auth")))
+	tb.click(`#auth [role="tab"]:nth-child(2)`)
+	user := fmt.Sprintf("gm%d", time.Now().UnixNano()%1_000_000)
+	tb.do("register", chromedp.SendKeys(chromedp.CSS("#auth-user"), user),
+		chromedp.SendKeys(chromedp.CSS("#auth-pass"), "correct horse battery"),
+		chromedp.Click(chromedp.CSS(`#auth button[type="submit"]`)))
+	waitFor(t, tb, `/saved as version 1/.test(document.getElementById('save-status').textContent)`, "the save")
+	link := eval[string](tb, `(() => { const a = [...document.querySelectorAll('a')].find((a) => /sheet\.pdf$/.test(a.getAttribute('href') || '')); return a ? a.textContent + '|' + a.getAttribute('href') : ''; })()`)
+	label, href, _ := strings.Cut(link, "|")
+	if label != "stat block sheet (PDF)" || href == "" {
+		t.Fatalf("the sheet link is %q", link)
+	}
+	got := eval[string](tb, `fetch(`+jsString(href)+`).then(async (r) => r.status + ' ' + r.headers.get('content-type') + ' ' + (await r.text()).slice(0, 5))`)
+	if got != "200 application/pdf %PDF-" {
+		t.Errorf("the sheet downloads as %q", got)
+	}
 }
