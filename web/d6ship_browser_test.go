@@ -71,3 +71,23 @@ func TestDesignerBuildsD6Ship(t *testing.T) {
 		t.Errorf("the sheet downloads as %q", got)
 	}
 }
+
+// TestD6shipDesignPage: over HTTP, a d6 stat block's page shows its
+// game's panel numbers from the stored evaluation and its sheet by the
+// form's word, and no CV, points or value column.
+func TestD6shipDesignPage(t *testing.T) {
+	hs, _ := libServer(t)
+	id := sampleOf(t, hs.URL, "d6ship", "frigate")
+	res, body := get(t, hs.URL+"/designs/"+id)
+	main := body[strings.Index(body, "<main"):strings.Index(body, "</main>")]
+	for _, want := range []string{"d6 Starships · Class V · by slipway", ">Actions</dt><dd>5</dd>", ">Crew dice</dt><dd>6d6</dd>",
+		">FTL spool</dt><dd>5</dd>", ">Collision damage</dt><dd>25</dd>", "Stat block sheet (PDF)", "Stat block sheet, A4",
+		`href="/api/v1/rulesets/d6ship/aids.pdf">d6 Starships quick reference (PDF)`} {
+		if !strings.Contains(main, want) {
+			t.Errorf("the frigate's page lacks %s", want)
+		}
+	}
+	if res.StatusCode != 200 || strings.Contains(main, "<dt>CV</dt>") || strings.Contains(main, "<dt>Points</dt>") || strings.Contains(main, `class="num">CV</th>`) {
+		t.Errorf("the frigate's page: %d, or it shows Metaverse's numbers", res.StatusCode)
+	}
+}
