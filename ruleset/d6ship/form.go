@@ -3,7 +3,9 @@ package d6ship
 import (
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/slipway/slipway/data"
 	"github.com/slipway/slipway/ruleset"
 )
 
@@ -17,6 +19,14 @@ const blank = `{"schema":1,"ruleset":"d6ship","rulesVersion":1,"name":"New ship"
 // Form describes the designer's form for a stat block. Its option lists
 // and their help come from the chapter's tables (table.go).
 func (r *Ruleset) Form() *ruleset.Form {
+	f := r.formWithout()
+	f.Templates = templates()
+	f.Guide = starts().guide
+	return f
+}
+
+// formWithout is the form without its templates and guided path.
+func (r *Ruleset) formWithout() *ruleset.Form {
 	num := func(name, label, help string, lo, hi, def int) ruleset.Field {
 		return ruleset.Field{Name: name, Kind: ruleset.FieldInteger, Label: label, Help: help, Min: ruleset.Int(lo), Max: ruleset.Int(hi),
 			Default: ruleset.RawJSON(itoa(def))}
@@ -84,6 +94,32 @@ func (r *Ruleset) Form() *ruleset.Form {
 		},
 	}
 }
+
+// starts reads the templates (the samples renamed "New <label>") and the
+// guided path of data/d6ship/start.json once.
+var starts = sync.OnceValue(func() (s struct {
+	templates []ruleset.Template
+	guide     []ruleset.GuideStep
+}) {
+	var err error
+	s.templates, s.guide, err = ruleset.ReadStart(data.D6ship(), "start.json")
+	if err != nil {
+		panic("d6ship: embedded start.json: " + err.Error()) // TestTemplates reads it
+	}
+	return s
+})
+
+// templates are the start file's templates with their headline numbers,
+// worked out once.
+var templates = sync.OnceValue(func() []ruleset.Template {
+	r := New()
+	f := *r.formWithout()
+	ts, err := ruleset.WithNumbers(r, f.Stats, starts().templates)
+	if err != nil {
+		panic("d6ship: embedded templates: " + err.Error()) // TestTemplates evaluates them
+	}
+	return ts
+})
 
 func classOptions() []ruleset.Option {
 	var out []ruleset.Option
