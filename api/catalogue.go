@@ -9,6 +9,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/slipway/slipway/internal/gzipped"
+
 	"github.com/slipway/slipway/ruleset/metaverse"
 )
 
@@ -29,6 +31,7 @@ var catalogueAnswers sync.Map // *designer.Catalogue -> *encodedAnswer
 type encodedAnswer struct {
 	once sync.Once
 	body []byte
+	gz   []byte // body gzip-compressed, nil when that is not smaller
 	tag  string
 	err  error
 }
@@ -44,19 +47,30 @@ func (e *encodedAnswer) serve(s *Server, c *gin.Context, build func() (any, erro
 		e.body, e.err = json.Marshal(a)
 		sum := sha256.Sum256(e.body)
 		e.tag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+		e.gz = gzipped.Compress(e.body)
 	})
 	if e.err != nil {
 		s.fail(c, e.err)
 		return
 	}
-	c.Header("ETag", e.tag)
+	body, tag := e.body, e.tag
+	if e.gz != nil {
+		// The compressed answer is another representation: its own tag,
+		// and caches keep the two apart.
+		c.Header("Vary", "Accept-Encoding")
+		if gzipped.Accepts(c.Request) {
+			body, tag = e.gz, e.tag[:len(e.tag)-1]+`-gz"`
+			c.Header("Content-Encoding", "gzip")
+		}
+	}
+	c.Header("ETag", tag)
 	c.Header("Cache-Control", "public, no-cache")
-	if etagMatch(c.GetHeader("If-None-Match"), e.tag) {
+	if etagMatch(c.GetHeader("If-None-Match"), tag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", e.body)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }
 
 // catalogue answers GET /api/v1/catalogue, tagged by the hash of its bytes.

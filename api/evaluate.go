@@ -1,16 +1,15 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
+	"sync"
 
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 )
@@ -71,36 +70,6 @@ func (s *Server) optionFail(c *gin.Context, err error) {
 	s.fail(c, err)
 }
 
-// dieQuery reads an optional die query parameter in rg (e.g. D2-D6);
-// absent is "".
-func (s *Server) dieQuery(c *gin.Context, name string, rg designer.DieRange) (designer.Die, bool) {
-	v := strings.ToUpper(c.Query(name))
-	if v == "" {
-		return "", true
-	}
-	d := designer.Die(v)
-	if !rg.Has(d) {
-		s.queryError(c, name, fmt.Sprintf("must be a die from %s to %s (you gave %q)", rg.Lo, rg.Hi, c.Query(name)))
-		return "", false
-	}
-	return d, true
-}
-
-// intQuery reads an optional whole-number query parameter in rg; absent
-// is 0.
-func (s *Server) intQuery(c *gin.Context, name string, rg designer.Range) (int, bool) {
-	v := c.Query(name)
-	if v == "" {
-		return 0, true
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || !rg.Has(n) {
-		s.queryError(c, name, fmt.Sprintf("must be a whole number from %d to %d", rg.Lo, rg.Hi))
-		return 0, false
-	}
-	return n, true
-}
-
 // validateDesign answers POST /validate with the same report as one
 // entry of `slipway validate --json` (less the file name); for Metaverse
 // ?tier=N sets a tier limit and the report has the design's tier.
@@ -125,3 +94,77 @@ type validateReport struct {
 	Decoded  bool `json:"decoded"`
 	*ruleset.Validation
 }
+
+// changeRequest is the body of POST /evaluate/change.
+type changeRequest struct {
+	// Before is the document the panel showed; After the one to evaluate.
+	Before json.RawMessage `json:"before"`
+	After  json.RawMessage `json:"after" validate:"required"`
+}
+
+// changeAnswer is the answer of POST /evaluate/change.
+type changeAnswer struct {
+	Evaluation ruleset.Evaluation `json:"evaluation"`
+	// Change is nil when before is missing, unreadable or of another
+	// game, or when the game does not explain its value.
+	Change *ruleset.Change `json:"change"`
+}
+
+// evaluateChange answers POST /evaluate/change: after's evaluation, as
+// POST /evaluate answers it, with what moved the game's value since
+// before and why (ruleset.Difference over the two explanation trees).
+// The designer's panel sends this after each edit. A bad after is
+// answered as /evaluate answers a bad body; a bad before only leaves the
+// change out.
+func (s *Server) evaluateChange(c *gin.Context) {
+	var req changeRequest
+	if !s.decodeBody(c, &req) {
+		return
+	}
+	rs, d, err := s.svc.Rulesets().Decode(req.After)
+	if err != nil {
+		s.decodeProblem(c, err)
+		return
+	}
+	o := queryOptions(c)
+	ev, err := s.svc.EvaluateDesign(d, o)
+	if err != nil {
+		s.optionFail(c, err)
+		return
+	}
+	ans := changeAnswer{Evaluation: ev}
+	if len(req.Before) > 0 {
+		if rb, db, err := s.svc.Rulesets().Decode(req.Before); err == nil && rb == rs {
+			if evb, err := s.svc.EvaluateDesign(db, o); err == nil {
+				xa, oka := ev.(ruleset.Explained)
+				xb, okb := evb.(ruleset.Explained)
+				if oka && okb {
+					ans.Change = ruleset.Difference(xb.Explain(), xa.Explain(), headlineKey(rs))
+				}
+			}
+		}
+	}
+	s.json(c, http.StatusOK, ans)
+}
+
+// headlineKey is the explanation key of a game's first headline number:
+// the last step of its pointer ("/cv" is "cv"), the key its term has in
+// the explanation tree.
+func headlineKey(r ruleset.Ruleset) string {
+	if k, ok := headlineKeys.Load(r); ok {
+		return k.(string)
+	}
+	k := ""
+	for _, st := range r.Form().Stats {
+		if st.Headline {
+			k = st.Pointer[strings.LastIndex(st.Pointer, "/")+1:]
+			break
+		}
+	}
+	headlineKeys.Store(r, k)
+	return k
+}
+
+// headlineKeys caches headlineKey per ruleset: a form is built per call
+// by some games.
+var headlineKeys sync.Map // ruleset.Ruleset -> string

@@ -36,8 +36,10 @@ func TestHeadMirrorsGet(t *testing.T) {
 		}
 		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift").Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
-			g := c.do("GET", url, nil).want(t, 200)
-			h := c.do("HEAD", url, nil).want(t, 200)
+			// The same Accept-Encoding for both: Go's client asks for gzip
+			// on its own for a GET but not for a HEAD.
+			g := c.do("GET", url, nil, "Accept-Encoding", "identity").want(t, 200)
+			h := c.do("HEAD", url, nil, "Accept-Encoding", "identity").want(t, 200)
 			if len(h.Body) != 0 {
 				t.Errorf("HEAD answered a body of %d bytes", len(h.Body))
 			}
@@ -47,7 +49,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 				}
 			}
 			if etag := g.Header.Get("ETag"); etag != "" {
-				c.do("HEAD", url, nil, "If-None-Match", etag).want(t, 304)
+				c.do("HEAD", url, nil, "Accept-Encoding", "identity", "If-None-Match", etag).want(t, 304)
 			}
 		})
 		tested++

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,11 +10,14 @@ import (
 	"testing"
 
 	"github.com/slipway/slipway/api"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
-// lintDir holds the pinned OpenAPI linter (Redocly CLI, package.json and
-// package-lock.json) and its rules (redocly.yaml). .ci/run installs it
-// with npm ci; so does a developer:
+// lintDir holds the pinned OpenAPI linters (Redocly CLI and Stoplight
+// Spectral, package.json and package-lock.json) and their rules
+// (redocly.yaml, .spectral.yaml). .ci/run installs them with npm ci; so
+// does a developer:
 //
 //	npm ci --prefix .ci/openapi-lint
 const lintDir = "../.ci/openapi-lint"
@@ -30,19 +34,27 @@ type lintProblem struct {
 
 // redocly returns the linter's path, failing under CI=true when it is
 // not installed and skipping, with how to install it, otherwise.
-func redocly(t *testing.T) string {
+func redocly(t *testing.T) string { return lintTool(t, "redocly") }
+
+// lintTool returns the path of a program of lintDir's node_modules,
+// failing under CI=true when it is not installed and skipping, with how
+// to install it, otherwise.
+func lintTool(t *testing.T, name string) string {
 	t.Helper()
-	bin := filepath.Join(lintDir, "node_modules", ".bin", "redocly")
+	bin := filepath.Join(lintDir, "node_modules", ".bin", name)
 	_, err := os.Stat(bin)
 	if err == nil {
 		_, err = exec.LookPath("node")
 	}
 	if err != nil {
-		msg := "the OpenAPI linter is not installed (" + err.Error() + "): run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testenv.Missing(t, "OpenAPI linters", err.Error()+": run `npm ci --prefix .ci/openapi-lint` (needs Node.js 20.19 or later)")
+	}
+	// The linters need Node.js 20.19 or later (Debian 12's is 18; .ci/run
+	// installs a newer one when the machine's is older).
+	old := `const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)`
+	if out, err := exec.Command("node", "-e", old).CombinedOutput(); err != nil {
+		v, _ := exec.Command("node", "--version").Output()
+		testenv.Missing(t, "Node.js 20.19 or later", fmt.Sprintf("node %s is older (%v %s); .ci/run installs a newer one", strings.TrimSpace(string(v)), err, out))
 	}
 	return bin
 }
@@ -70,6 +82,74 @@ func lint(t *testing.T, bin, file string) []lintProblem {
 		t.Fatalf("redocly lint %s: totals %+v but %d problems listed", file, rep.Totals, len(rep.Problems))
 	}
 	return rep.Problems
+}
+
+// spectralProblem is one finding of `spectral lint --format json`.
+type spectralProblem struct {
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+	Path     []string `json:"path"`
+	Severity int      `json:"severity"` // 0 error, 1 warning, 2 information, 3 hint
+}
+
+// spectral runs Stoplight Spectral with the spectral:oas ruleset
+// (.spectral.yaml) on file and returns every finding, of any severity.
+func spectral(t *testing.T, file string) []spectralProblem {
+	t.Helper()
+	bin := lintTool(t, "spectral")
+	out := filepath.Join(t.TempDir(), "spectral.json")
+	cmd := exec.Command(bin, "lint", "--ruleset", filepath.Join(lintDir, ".spectral.yaml"), "--format", "json",
+		"--output", out, "--fail-severity", "hint", file)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	msg, err := cmd.CombinedOutput()
+	b, rerr := os.ReadFile(out)
+	var probs []spectralProblem
+	if rerr != nil || json.Unmarshal(b, &probs) != nil {
+		t.Fatalf("spectral lint %s: no report (exit: %v, read: %v)\noutput: %.2000s\nreport: %.2000s", file, err, rerr, msg, b)
+	}
+	if (err == nil) != (len(probs) == 0) {
+		t.Fatalf("spectral lint %s: exit %v with %d findings\noutput: %.2000s", file, err, len(probs), msg)
+	}
+	return probs
+}
+
+// TestOpenAPISpectral runs a second linter, Stoplight Spectral with its
+// spectral:oas ruleset, on the source document and on the document the
+// server answers, and fails on any finding.
+func TestOpenAPISpectral(t *testing.T) {
+	lintTool(t, "spectral")
+	served := filepath.Join(t.TempDir(), "served-openapi.json")
+	if err := os.WriteFile(served, api.OpenAPI(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"openapi.json", served} {
+		for _, p := range spectral(t, file) {
+			t.Errorf("%s %s: severity %d %s: %s", filepath.Base(file), strings.Join(p.Path, "."), p.Severity, p.Code, p.Message)
+		}
+	}
+}
+
+// TestOpenAPISpectralCatches makes sure Spectral can fail: an array
+// without items is an error of spectral:oas.
+func TestOpenAPISpectralCatches(t *testing.T) {
+	lintTool(t, "spectral")
+	var doc map[string]any
+	if err := json.Unmarshal(api.OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	ev := doc["components"].(map[string]any)["schemas"].(map[string]any)["FleetEvaluation"].(map[string]any)
+	ev["properties"].(map[string]any)["tows"] = map[string]any{"type": "array"}
+	b, _ := json.Marshal(doc)
+	broken := filepath.Join(t.TempDir(), "broken.json")
+	if err := os.WriteFile(broken, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range spectral(t, broken) {
+		if p.Code == "array-items" && p.Severity == 0 && strings.Join(p.Path, ".") == "components.schemas.FleetEvaluation.properties.tows" {
+			return
+		}
+	}
+	t.Error("spectral did not report the array without items")
 }
 
 // TestOpenAPILint runs a third-party OpenAPI 3.1 linter, Redocly CLI with

@@ -374,7 +374,7 @@ func checkAgainstOpenAPI(t *testing.T, xs []exchange) {
 			if ct, _, _ := mime.ParseMediaType(x.ReqType); ct == "application/json" {
 				loc := "https://slipway.dev/openapi.json#/paths/" + ptrEscape(path) + "/" + method + "/requestBody/content/application~1json/schema"
 				if err := validateJSON(loc, x.Request); err != nil {
-					fail("the request body it accepted does not match the documented request schema: %v\nbody: %.300s", err, x.Request)
+					fail("the request body it accepted does not match the documented request schema: %.3000v\nbody: %.300s", err, x.Request)
 				}
 			}
 		}
@@ -402,7 +402,7 @@ func checkAgainstOpenAPI(t *testing.T, xs []exchange) {
 		}
 		loc := "https://slipway.dev/openapi.json" + resp.loc + "/content/" + ptrEscape(ct) + "/schema"
 		if err := validateJSON(loc, x.Body); err != nil {
-			fail("body does not match the schema: %v\nbody: %.300s", err, x.Body)
+			fail("body does not match the schema: %.3000v\nbody: %.300s", err, x.Body)
 		}
 	}
 }

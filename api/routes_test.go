@@ -15,6 +15,8 @@ import (
 	"github.com/slipway/slipway/data/sqlite"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset/games"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // everyExchange records the method, path and status of every request any
@@ -27,7 +29,7 @@ var everyExchange recorder
 // OpenAPI document.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
+	code := testenv.Run(m)
 	if code == 0 && wholePackageRan() {
 		missing, err := unexercisedRoutes(everyExchange.all())
 		if err != nil {

@@ -173,6 +173,7 @@ func (s *Server) routes() {
 	v1.DELETE("/tokens/:id", s.deleteToken)
 
 	v1.POST("/evaluate", s.evaluate)
+	v1.POST("/evaluate/change", s.evaluateChange)
 	v1.POST("/validate", s.validateDesign)
 	get(v1, "/catalogue", s.catalogue)
 	get(v1, "/rulesets", s.rulesets)

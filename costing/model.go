@@ -128,6 +128,9 @@ type Result struct {
 	Explanation *Node             `json:"explanation"`
 }
 
+// Explain is the explanation tree (ruleset.Explained).
+func (r *Result) Explain() *Node { return r.Explanation }
+
 // Quality is the crew purchase a result was priced with.
 type Quality struct {
 	Crew          int          `json:"crew"`

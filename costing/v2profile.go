@@ -483,9 +483,6 @@ func arcIndex(a designer.Arc) int {
 	return -1
 }
 
-// sectorArcIndex is the arc (ArcOrder index) a firing sector belongs to.
-var sectorArcIndex = [8]int{0, 3, 3, 1, 1, 2, 2, 0}
-
 // fighterSpec turns a squadron weapon into a wspec.
 func fighterSpec(t *Table, w *designer.FighterWeapon) wspec {
 	rof, ok := t.RateOfFire[w.RateOfFire]

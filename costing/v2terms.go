@@ -594,7 +594,7 @@ func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMem
 			}
 		}
 		pe := expectPulse(w, &ro.arc, 0, r.EMS, r.MF)
-		mm.r, mm.hits = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}, reach
+		mm.r, mm.hits = rates(pe), reach
 	}
 	mm.q = interceptChance(t, &ro.pd, r.Sensor, w)
 	mm.ok = true
@@ -620,7 +620,7 @@ func (e *eval) strikeRates(p *profile, r *RefShip, ro *refOpp) rates {
 				continue
 			}
 			pe := expectPulse(&fw, a, 0, r.EMS, r.MF)
-			ws = append(ws, rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(float64(fw.pulse)*fw.rof))
+			ws = append(ws, rates(pe).scale(float64(fw.pulse)*fw.rof))
 		}
 		slices.SortStableFunc(ws, func(a, b rates) int { return cmp.Compare(b.total(), a.total()) })
 		for i := 0; i < len(ws) && i < v.RefCrew; i++ {
@@ -669,7 +669,7 @@ func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, fm *ftlMemo, guns fl
 		ph := HitChance(s, float64(s-max(0, r.EW-p.elint)), float64(r.TR+r.Crew+2), e.t.SensorDie)
 		pe := ro.ftl // one energy D6 pulse against r's arc
 		k := ph * 4 * float64(p.mf)
-		fm.value, fm.ok = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(k), true
+		fm.value, fm.ok = rates(pe).scale(k), true
 	}
 	value := fm.value
 	away := 0.0
@@ -1048,12 +1048,12 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 				continue
 			}
 			pe := expectPulse(ws1, ar, 0, emsR, p.mf)
-			salvo.add(rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(salvoK[k]))
+			salvo.add(rates(pe).scale(salvoK[k]))
 			k++
 		}
 		if hasFighters {
 			pe := expectPulse(&ro.squad, ar, 0, emsR, p.mf)
-			mission = rates{pe.shield, pe.hullS, pe.hull, pe.critS, pe.critH}.scale(missionK)
+			mission = rates(pe).scale(missionK)
 		}
 		return ship, salvo, mission
 	}

@@ -372,7 +372,7 @@ func systemConditions() []any {
 		rules := []string{k.RatingRule}
 		switch k.Rating.Mode {
 		case RatingRange:
-			props["rating"] = kw{"minimum": k.Rating.Min, "maximum": k.Rating.Max}
+			props["rating"] = kw{"type": "integer", "minimum": k.Rating.Min, "maximum": k.Rating.Max}
 			if k.Rating.Min > 0 || k.Rating.Max < 0 {
 				required = append(required, "rating")
 			}
@@ -434,9 +434,9 @@ func weaponConditions() []any {
 	}
 	return []any{
 		kw{"$comment": "R-WD-05", "if": method(TargetIndirect),
-			"then": kw{"properties": kw{"indirectTurns": kw{"minimum": 1, "maximum": 5}}, "required": []any{"indirectTurns"}}},
+			"then": kw{"properties": kw{"indirectTurns": kw{"type": "integer", "minimum": 1, "maximum": 5}}, "required": []any{"indirectTurns"}}},
 		kw{"$comment": "R-WD-05 R-WD-02", "if": method(TargetDirect),
 			"then": kw{"properties": kw{"indirectTurns": kw{"const": 0},
-				"qualities": kw{"not": kw{"contains": kw{"const": "PO"}}}}}},
+				"qualities": kw{"type": "array", "not": kw{"contains": kw{"const": "PO"}}}}}},
 	}
 }

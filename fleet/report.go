@@ -21,6 +21,15 @@ type Line struct {
 // limitUnit is the word of a limit kind: CV or points ("" for none).
 func limitUnit(kind string) string { return map[string]string{"cv": "CV", "points": "points"}[kind] }
 
+// amount writes n in a limit kind's unit, the noun agreeing: "400 CV",
+// "1 point", "1,000 points".
+func amount(n int, kind string) string {
+	if kind == "points" {
+		return ruleset.Count(n, "point")
+	}
+	return ruleset.Thousands(n) + " " + limitUnit(kind)
+}
+
 // LimitText is the fleet's limit as a player says it: "400 CV",
 // "1,000 points" or "no limit".
 func (t Totals) LimitText() string {
@@ -28,7 +37,7 @@ func (t Totals) LimitText() string {
 	if unit == "" {
 		return "no limit"
 	}
-	return ruleset.Thousands(t.Limit) + " " + unit
+	return amount(t.Limit, t.LimitKind)
 }
 
 // Total is one labelled number of a fleet's totals, as a fleet pack's
@@ -50,9 +59,9 @@ func (r *Result) PackTotals() []Total {
 		{Label: "FLEET TOTAL: SHIPS AND INDEPENDENT SQUADRONS", Value: ruleset.Thousands(t.CV) + " CV, " + ruleset.Count(t.Points, "point"), Share: 1.9},
 	}
 	if unit := limitUnit(t.LimitKind); unit != "" {
-		left := ruleset.Thousands(t.Remaining) + " " + unit + " left"
+		left := amount(t.Remaining, t.LimitKind) + " left"
 		if t.Remaining < 0 {
-			left = ruleset.Thousands(-t.Remaining) + " " + unit + " over"
+			left = amount(-t.Remaining, t.LimitKind) + " over"
 		}
 		out = append(out, Total{Label: "AGAINST THE LIMIT", Value: left, Share: 0.9, Over: t.Remaining < 0})
 	}
@@ -69,11 +78,11 @@ func (r *Result) PackTotals() []Total {
 func (r *Result) TotalsLine() string {
 	t := r.Totals
 	unit := limitUnit(t.LimitKind)
-	s := fmt.Sprintf("%d CV, %d points", t.CV, t.Points)
+	s := fmt.Sprintf("%d CV, %s", t.CV, ruleset.Count(t.Points, "point"))
 	if unit != "" {
 		s += fmt.Sprintf(" of a %d %s limit (%d left)", t.Limit, unit, t.Remaining)
 	}
-	s += fmt.Sprintf("; %d ships, %d squadrons; highest tier %d", t.Ships, t.Squadrons, t.HighestTier)
+	s += fmt.Sprintf("; %s, %s; highest tier %d", ruleset.Count(t.Ships, "ship"), ruleset.Count(t.Squadrons, "squadron"), t.HighestTier)
 	if t.TierLimit > 0 {
 		s += fmt.Sprintf(" (limit %d)", t.TierLimit)
 	}
@@ -116,7 +125,7 @@ func (r *Result) Report(f *Fleet) []Line {
 		if s := byID[c.Ship]; s != nil {
 			cic = s.CiC
 		}
-		out = append(out, Line{Depth: depth, Text: fmt.Sprintf("%s: %s (CiC %d, %d units)", what, name(c.Ship), cic, c.Units())})
+		out = append(out, Line{Depth: depth, Text: fmt.Sprintf("%s: %s (CiC %d, %s)", what, name(c.Ship), cic, ruleset.Count(c.Units(), "unit"))})
 		for _, id := range c.Ships {
 			out = append(out, Line{Depth: depth + 1, Text: "squadron: " + name(id)})
 		}
@@ -172,7 +181,7 @@ func (r *Result) Report(f *Fleet) []Line {
 		out = append(out, Line{Text: "Independent FTL squadrons", Heading: true})
 		for i, s := range r.Squadrons {
 			q := f.Squadrons[i]
-			t := fmt.Sprintf("%d x %s, crew %d, command %s: %d points each, %d points", s.Count, s.Name, q.CrewQuality, q.CommandQuality, s.PointsEach, s.Points)
+			t := fmt.Sprintf("%d x %s, crew %d, command %s: %s each, %s", s.Count, s.Name, q.CrewQuality, q.CommandQuality, ruleset.Count(s.PointsEach, "point"), ruleset.Count(s.Points, "point"))
 			if s.Breaching {
 				t += " (breaching, by FTL: double)"
 			}

@@ -1,5 +1,10 @@
 package fleet
 
+import (
+	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/ruleset"
+)
+
 // kw is a JSON Schema object.
 type kw = map[string]any
 
@@ -26,9 +31,18 @@ func die(lo, hi int, desc string) kw {
 	return kw{"$comment": RuleDocument, "type": "string", "enum": vs, "description": desc}
 }
 
-// JSONSchema returns the JSON Schema (2020-12) of the fleet document,
-// written to docs/fleet.schema.json (a test keeps the file current). An
-// embedded design refers to the design schema, urn:slipway:design:1.
+// StandaloneJSONSchema returns JSONSchema with the design schema bundled
+// in ($defs.Design, whose $id is urn:slipway:design:1), so that it
+// stands alone: written to docs/fleet.schema.json (a test keeps the file
+// current and compiles it with nothing else).
+func StandaloneJSONSchema() map[string]any {
+	return ruleset.BundleSchema(JSONSchema(), "Design", designer.JSONSchema())
+}
+
+// JSONSchema returns the JSON Schema (2020-12) of the fleet document. An
+// embedded design refers to the design schema by its $id,
+// urn:slipway:design:1 (docs/design.schema.json, served at
+// /api/v1/rulesets/metaverse/schema); StandaloneJSONSchema bundles it in.
 func JSONSchema() map[string]any {
 	crew := func(desc string) kw {
 		return kw{"$comment": RuleDocument, "type": "integer", "minimum": 1, "maximum": 5, "description": desc}
@@ -68,8 +82,8 @@ func JSONSchema() map[string]any {
 				"type": "object", "additionalProperties": false, "required": []string{"id"},
 				"description": "A ship: a design version of the library (design, version) or an embedded design (document), and what the fleet buys for it.",
 				"oneOf": []any{
-					kw{"required": []string{"design"}, "not": kw{"required": []string{"document"}}},
-					kw{"required": []string{"document"}, "not": kw{"anyOf": []any{kw{"required": []string{"design"}}, kw{"required": []string{"version"}}}}},
+					kw{"required": []string{"design"}, "properties": kw{"design": true, "document": false}},
+					kw{"required": []string{"document"}, "properties": kw{"document": true, "design": false, "version": false}},
 				},
 				"properties": kw{
 					"id":             idSchema("The ship's id in the fleet, unique."),
@@ -91,8 +105,8 @@ func JSONSchema() map[string]any {
 				"type": "object", "additionalProperties": false, "required": []string{"id"},
 				"description": "FTL-capable squadrons bought without a carrier (rules.md §8): a definition embedded, or a squadron type of a library design version.",
 				"oneOf": []any{
-					kw{"required": []string{"definition"}, "not": kw{"anyOf": []any{kw{"required": []string{"design"}}, kw{"required": []string{"type"}}}}},
-					kw{"required": []string{"design", "type"}, "not": kw{"required": []string{"definition"}}},
+					kw{"required": []string{"definition"}, "properties": kw{"definition": true, "design": false, "type": false}},
+					kw{"required": []string{"design", "type"}, "properties": kw{"design": true, "type": true, "definition": false}},
 				},
 				"properties": kw{
 					"id":             idSchema("The entry's id in the fleet, unique."),

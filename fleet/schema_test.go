@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite docs/fleet.schema.json")
 const schemaFile = "../docs/fleet.schema.json"
 
 func TestSchemaFileIsCurrent(t *testing.T) {
-	want, err := json.MarshalIndent(fleet.JSONSchema(), "", "  ")
+	want, err := json.MarshalIndent(fleet.StandaloneJSONSchema(), "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,21 +35,23 @@ func TestSchemaFileIsCurrent(t *testing.T) {
 	}
 }
 
+// compile compiles docs/fleet.schema.json alone: the design schema its
+// embedded designs refer to is bundled in it, and the compiler may load
+// nothing else (no file, no network).
 func compile(t *testing.T) *jsonschema.Schema {
 	t.Helper()
 	c := jsonschema.NewCompiler()
-	for id, file := range map[string]string{"urn:slipway:design:1": "../docs/design.schema.json", "urn:slipway:fleet:1": schemaFile} {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.AddResource(id, doc); err != nil {
-			t.Fatal(err)
-		}
+	c.UseLoader(noLoader{})
+	b, err := os.ReadFile(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.AddResource("urn:slipway:fleet:1", doc); err != nil {
+		t.Fatal(err)
 	}
 	s, err := c.Compile("urn:slipway:fleet:1")
 	if err != nil {
@@ -80,4 +83,53 @@ func TestSchemaAgainstTestdata(t *testing.T) {
 			t.Errorf("%s fails the schema: %v", base, err)
 		}
 	}
+}
+
+// noLoader refuses every schema the compiler would load.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("the fleet schema must stand alone, yet it refers to %s", url)
+}
+
+// TestSchemaChecksEmbeddedDesigns: the bundled design schema is the one
+// an embedded design is checked against, in full (a tech level out of
+// range fails), and a squadron definition against its part.
+func TestSchemaChecksEmbeddedDesigns(t *testing.T) {
+	s := compile(t)
+	b, err := os.ReadFile("../testdata/fleets/carrier-task-force.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, edit func(f map[string]any)) {
+		t.Helper()
+		var f map[string]any
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		edit(f)
+		nb, _ := json.Marshal(f)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(nb))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(inst); err == nil {
+			t.Errorf("%s passes the schema", what)
+		}
+	}
+	embedded := 0
+	check("a design with tech level 99", func(f map[string]any) {
+		for _, sh := range f["ships"].([]any) {
+			if d, ok := sh.(map[string]any)["document"].(map[string]any); ok {
+				d["techLevel"] = 99
+				embedded++
+			}
+		}
+	})
+	if embedded == 0 {
+		t.Fatal("the fixture embeds no design")
+	}
+	check("a squadron definition with an unknown member", func(f map[string]any) {
+		f["squadrons"] = []any{map[string]any{"id": "x", "definition": map[string]any{"no such member": 1}}}
+	})
 }

@@ -864,7 +864,7 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	}
 	if len(in.Zones) > maxZones || n > fleet.MaxShips {
 		return &Error{Code: EInvalid, Field: name + ".deployment.zones",
-			Message: fmt.Sprintf("names %d zones and %d ships; an encounter has at most %d zones and a fleet at most %d ships", len(in.Zones), n, maxZones, fleet.MaxShips)}
+			Message: fmt.Sprintf("names %s and %s; an encounter has at most %d zones and a fleet at most %d ships", ruleset.Count(len(in.Zones), "zone"), ruleset.Count(n, "ship"), maxZones, fleet.MaxShips)}
 	}
 	for _, zone := range slices.Sorted(maps.Keys(in.Zones)) {
 		if err := checkText(name+".deployment.zones", zone, 1, MaxIDLength, false); err != nil {

@@ -202,14 +202,6 @@ func New(cfg Config) *Service {
 // Rulesets returns the games the Service serves.
 func (s *Service) Rulesets() *ruleset.Registry { return s.rules }
 
-// modelOf is the current model version of ruleset id ("" when not served).
-func (s *Service) modelOf(id string) string {
-	if r, ok := s.rules.Get(id); ok {
-		return r.Info().ModelVersion
-	}
-	return ""
-}
-
 // Models returns the served rulesets' current model versions, sorted.
 func (s *Service) Models() []string {
 	out := make([]string, 0, len(s.models))

@@ -110,8 +110,11 @@ type Field struct {
 	// Min, Max bound an integer field.
 	Min *int `json:"min,omitempty"`
 	Max *int `json:"max,omitempty"`
-	// MaxLength bounds a text field, in characters.
+	// MaxLength bounds a text field, in characters (a tags field's:
+	// each tag's).
 	MaxLength int `json:"maxLength,omitempty"`
+	// MaxItems bounds a tags field's count of tags.
+	MaxItems int `json:"maxItems,omitempty"`
 	// Default is the value a new row or an empty field takes.
 	Default RawJSON `json:"default,omitempty"`
 	// Optional fields are left out of the document when empty or at their

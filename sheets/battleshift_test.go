@@ -14,6 +14,8 @@ import (
 
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // bsRules is the Battleshift ruleset the tests decode and evaluate with.
@@ -70,11 +72,7 @@ func needTool(t *testing.T, name, pkg string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		msg := fmt.Sprintf("%s is not installed (Debian's %s; .ci/run installs it)", name, pkg)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testenv.Missing(t, name, fmt.Sprintf("install Debian's %s; .ci/run installs it", pkg))
 	}
 	return p
 }

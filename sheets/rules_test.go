@@ -18,6 +18,8 @@ import (
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/internal/pdftext"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // unusualShip is the reference cruiser with a costing result whose
@@ -156,7 +158,7 @@ func sheetsCalls(t *testing.T) map[string]string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		t.Skip("no go command to find export data with")
+		testenv.Missing(t, "go command", "it finds the export data this test reads")
 	}
 	// Export data of every dependency, from the build cache.
 	cmd := exec.Command(goTool, "list", "-export", "-deps", "-json=ImportPath,Export", ".")

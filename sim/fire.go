@@ -231,7 +231,9 @@ func (b *battle) fireShip(st, forced *shipState) {
 		sens = sens[1:]
 		st.sensorUsed = true
 	}
-	sens = b.teleport(st, t, sens)
+	// Teleporters take the arrays left; fire at strike missions, like all
+	// defensive fire, rolls with the best array and uses none up.
+	b.teleport(st, t, sens)
 	b.fireAtMissions(st)
 }
 
@@ -380,15 +382,16 @@ func (b *battle) threatened(t *shipState) (salvos, fighters bool) {
 // marines aboard, boarding parties into the target's facing section;
 // without, pinpoint attacks that score a critical. The target's facing
 // arc must have no shields or deflector against energy, and a basic
-// teleporter needs the same of its own facing arc. It returns the arrays
-// left.
-func (b *battle) teleport(st, t *shipState, sens []int) []int {
+// teleporter needs the same of its own facing arc. Each takes one array
+// of sens, the arrays fireShip left; teleporters are the last to take
+// them.
+func (b *battle) teleport(st, t *shipState, sens []int) {
 	if len(sens) == 0 {
-		return sens
+		return
 	}
 	a := sectorArc[t.facing]
 	if t.shieldsUp(a, maskEnergy) > 0 || t.deflector(a, maskEnergy) > 0 {
-		return sens
+		return
 	}
 	own := sectorArc[st.facing]
 	for i, in := range st.s.systems {
@@ -420,7 +423,6 @@ func (b *battle) teleport(st, t *shipState, sens []int) []int {
 			b.crit(t, si, b.roll(6), b.roll(min(6, in.rating)), false)
 		}
 	}
-	return sens
 }
 
 // takeMarines takes up to n marine parties from st's standing layers,

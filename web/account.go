@@ -23,6 +23,9 @@ type authData struct {
 	Next     string
 	Field    string
 	Error    string
+	// The register form's limits, the library's (library.MinUserNameLength
+	// ...): the form refuses what the server would.
+	NameMin, NameMax, PassMin, PassMax int
 }
 
 // localNext keeps a ?next= target, as decoded from the form, only when it
@@ -97,6 +100,10 @@ func (s *Server) registerPage(w http.ResponseWriter, r *http.Request) { s.auth(w
 // auth serves the log-in and register forms and their posts.
 func (s *Server) auth(w http.ResponseWriter, r *http.Request, register bool) {
 	data := authData{Register: register, Next: localNext(r.FormValue("next"))}
+	if register {
+		data.NameMin, data.NameMax = library.MinUserNameLength, library.MaxUserNameLength
+		data.PassMin, data.PassMax = library.MinPasswordLength, library.MaxPasswordLength
+	}
 	status := http.StatusOK
 	if r.Method == http.MethodPost {
 		data.Name = r.PostFormValue("username")

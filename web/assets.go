@@ -1,8 +1,6 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -13,6 +11,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/slipway/slipway/internal/gzipped"
 )
 
 //go:embed static
@@ -65,13 +65,7 @@ func loadAssets() (*assets, error) {
 		sum := sha256.Sum256(b)
 		f := &asset{body: b, ctype: contentType(name), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 		if compressible(f.ctype) {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(b)
-			zw.Close()
-			if buf.Len() < len(b) {
-				f.gz = buf.Bytes()
-			}
+			f.gz = gzipped.Compress(b)
 		}
 		a.files[name] = f
 		fmt.Fprintf(tree, "%s %x\n", name, sum)
@@ -138,7 +132,7 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request, f *asset, immutab
 	body, etag := f.body, f.etag
 	if f.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r) {
+		if gzipped.Accepts(r) {
 			body, etag = f.gz, strings.TrimSuffix(f.etag, `"`)+`-gz"`
 			h.Set("Content-Encoding", "gzip")
 		}
@@ -159,16 +153,6 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request, f *asset, immutab
 // the SVG icon.
 func (a *assets) favicon(w http.ResponseWriter, r *http.Request) {
 	a.serve(w, r, a.files["img/favicon.svg"], false)
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
 }
 
 // etagListed reports whether an If-None-Match value lists etag or is *.

@@ -19,6 +19,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // The browser tests run a real `slipway serve` (built from this tree) on a
@@ -40,7 +42,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testenv.Run(m)
 	if browserCancel != nil {
 		browserCancel()
 	}
@@ -64,13 +66,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// need skips the test when a tool is missing, or fails it under CI=true.
+// need skips the test when a tool is missing, or fails it under CI=true
+// (testenv.Missing, which names the test in the package's last line).
 func need(t *testing.T, what, why string) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing under CI=true: %s (.ci/run installs it)", what, why)
-	}
-	t.Skipf("skipping: %s is missing (%s); .ci/run installs it", what, why)
+	testenv.Missing(t, what, why+"; .ci/run installs it")
 }
 
 // chromiumPath finds Debian's Chromium, or SLIPWAY_CHROMIUM.

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -27,6 +28,9 @@ type glossarySection struct {
 }
 
 type glossaryTerm struct {
+	// ID is the term's anchor, set for a rule ("rule-R-SEC-02"): a
+	// problem's rule id in the designer links to it.
+	ID          string
 	Label, Help string
 	Options     []ruleset.Option
 }
@@ -94,6 +98,21 @@ func (s *Server) glossary(w http.ResponseWriter, r *http.Request) {
 		stats.Terms = append(stats.Terms, glossaryTerm{Label: st.Label, Help: st.Help})
 	}
 	data.Sections = append(data.Sections, stats)
+	rules := glossarySection{ID: "rules", Heading: "The construction rules",
+		Help: "Each problem the designer shows names the rule it breaks, after its message; the rule's id links here."}
+	for _, ru := range rs.Rules() {
+		h := ru.Summary
+		if h != "" {
+			h = strings.ToUpper(h[:1]) + h[1:] + "."
+		}
+		if ru.Severity == ruleset.Warning {
+			h += " (A warning: the design stays legal.)"
+		}
+		rules.Terms = append(rules.Terms, glossaryTerm{ID: "rule-" + ru.ID, Label: ru.ID, Help: h})
+	}
+	if len(rules.Terms) > 0 {
+		data.Sections = append(data.Sections, rules)
+	}
 	s.render(w, r, http.StatusOK, "glossary", Page{
 		Title:       g.Name + " glossary",
 		Nav:         "glossary",

@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+
+	"github.com/slipway/slipway/library"
+	"github.com/slipway/slipway/ruleset"
 )
 
 //go:embed templates
@@ -37,6 +40,15 @@ type Page struct {
 	Games string
 }
 
+// accountLimits is the library's limits on a new account's name and
+// password as JSON, for the pages' log-in and register dialog
+// (js/dialog.js reads it from data-account): the dialog refuses what the
+// server would, with the server's numbers.
+func accountLimits() string {
+	return fmt.Sprintf(`{"nameMin":%d,"nameMax":%d,"passMin":%d,"passMax":%d}`,
+		library.MinUserNameLength, library.MaxUserNameLength, library.MinPasswordLength, library.MaxPasswordLength)
+}
+
 // pages holds one template set per page: the layout plus the page's file.
 type pages struct {
 	sets map[string]*template.Template
@@ -47,7 +59,8 @@ type pages struct {
 // them. The asset function turns a static file name into its versioned
 // URL, so templates never write a /static/ path by hand.
 func parsePages(a *assets) (*pages, error) {
-	funcs := template.FuncMap{"asset": a.URL}
+	// count writes a number with a noun that agrees: {{count .Points "point"}}.
+	funcs := template.FuncMap{"asset": a.URL, "count": ruleset.Count, "accountLimits": accountLimits}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: templates: %w", err)

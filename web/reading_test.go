@@ -118,6 +118,9 @@ func TestLibraryPage(t *testing.T) {
 	}
 	wantIn(t, "bad tier", body, "must be a positive whole number")
 	res, body = b.get("/library?limit=1")
+	if res.StatusCode != 200 {
+		t.Errorf("paged library: %d, want 200", res.StatusCode)
+	}
 	wantIn(t, "paged", body, `rel="next"`)
 	if len(body) > 50_000 {
 		t.Errorf("library page is %d bytes, over 50 KB", len(body))
@@ -263,6 +266,9 @@ func TestComparePage(t *testing.T) {
 	}
 	wantIn(t, "compare search", body, "in the comparison")
 	res, body = b.get("/compare?ids=" + page.Designs[0].ID + "&q=thunderchild")
+	if res.StatusCode != 200 {
+		t.Fatalf("compare search for another design: %d", res.StatusCode)
+	}
 	wantIn(t, "compare search", body, "HMS Thunderchild")
 	if !strings.Contains(body, `href="/compare?ids=`+page.Designs[0].ID+",") {
 		t.Errorf("no Add link in the search: %.2000s", body[strings.Index(body, "compare-hits"):])

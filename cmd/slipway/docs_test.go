@@ -17,10 +17,13 @@ import (
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/library"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
-// The API guide, docs/api.md, is a walkthrough whose examples must run
-// as written. Its conventions, which this file checks:
+// The API guide, docs/api.md, and the fleets guide, docs/fleets.md, are
+// walkthroughs whose examples must run as written. Their conventions,
+// which this file checks:
 //
 //   - A fenced block whose info string is "sh" is an example. The examples
 //     run in order, in one bash process (so later ones use the variables
@@ -155,11 +158,7 @@ func needTools(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
-			msg := fmt.Sprintf("%s is not installed; the API guide's examples need bash, curl 7.82+ and jq (docs/api.md, What you need)", tool)
-			if os.Getenv("CI") == "true" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
+			testenv.Missing(t, tool, "the guides' examples need bash, curl 7.82+ and jq (docs/api.md, What you need)")
 		}
 	}
 }
@@ -310,6 +309,27 @@ func TestAPIGuide(t *testing.T) {
 			t.Errorf("README.md:%d: an API example answered a problem or no evaluation:\n%s\noutput:\n%.2000s", readme[i].line, readme[i].body, out)
 		}
 	}
+}
+
+// TestFleetsGuide runs every example of docs/fleets.md in order against
+// a fresh real server, as TestAPIGuide does for the API guide: the
+// command line's fleet commands, the encounter set-up over the API and
+// the fleet library.
+func TestFleetsGuide(t *testing.T) {
+	needTools(t, "bash", "curl", "jq")
+	const guide = "../../docs/fleets.md"
+	exs := examples(t, guide)
+	checked := 0
+	for _, ex := range exs {
+		if ex.want != nil {
+			checked++
+		}
+	}
+	if len(exs) < 5 || checked != len(exs) {
+		t.Fatalf("%s has %d runnable examples, %d showing what they print; want at least 5, all shown", guide, len(exs), checked)
+	}
+	dir, hostport := buildServer(t)
+	runExamples(t, guide, dir, hostport, exs)
 }
 
 // TestAPIGuideLimits checks that the guide states the limits the code

@@ -17,13 +17,6 @@ import (
 	"github.com/slipway/slipway/ruleset/metaverse"
 )
 
-// evalReport is what `slipway eval --json` prints: the full evaluation
-// with the file it came from.
-type evalReport struct {
-	File string `json:"file"`
-	*costing.Result
-}
-
 func evalCommand() command {
 	return command{
 		name:    "eval",

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // pdfToText runs poppler's pdftotext on a PDF file, pages first to last
@@ -18,11 +20,7 @@ import (
 func pdfToText(t *testing.T, file string, first, last int) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
-		msg := "pdftotext is not installed (Debian's poppler-utils; .ci/run installs it)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testenv.Missing(t, "pdftotext", "install Debian's poppler-utils; .ci/run installs it")
 	}
 	args := []string{}
 	if first > 0 {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // TestWriteOutputKeepsDevices: an output that is not a regular file (a
@@ -14,7 +16,7 @@ import (
 func TestWriteOutputKeepsDevices(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "out.pipe")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("no named pipes here: %v", err)
+		testenv.Missing(t, "named pipes", err.Error())
 	}
 	got := make(chan []byte)
 	go func() {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/internal/pdftext"
 	"github.com/slipway/slipway/internal/playerwords"
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
@@ -93,4 +95,69 @@ func glob(t *testing.T, patterns ...string) []string {
 		}
 	}
 	return out
+}
+
+// TestCountsAgreeInPrint: every text a player reads of a fleet, on the
+// terminal (fleet eval, fleet encounter) and in its printed pack, counts
+// with a noun that agrees ("1 unit", "2 units", never "1 units" or "1
+// sub-commanders"), for every fleet fixture and sample of both games and
+// for a fleet of one ship.
+func TestCountsAgreeInPrint(t *testing.T) {
+	fleets := glob(t, "../../testdata/fleets/*.json", "../../data/fleets/*.json", "../../testdata/battleshift/fleets/*.json")
+	// A fleet of one ship and no squadron, whose flagship commands one unit.
+	b, err := os.ReadFile("../../data/fleets/cruiser-wing.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one map[string]any
+	if err := json.Unmarshal(b, &one); err != nil {
+		t.Fatal(err)
+	}
+	one["ships"] = one["ships"].([]any)[:2]
+	one["command"] = []any{map[string]any{"level": "squadron", "ship": "cruiser", "ships": []any{"clinton"}}}
+	pair := filepath.Join(t.TempDir(), "pair.json")
+	b, _ = json.Marshal(one)
+	if err := os.WriteFile(pair, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	one["ships"] = one["ships"].([]any)[:1]
+	one["command"] = []any{map[string]any{"level": "squadron", "ship": "cruiser"}}
+	single := filepath.Join(t.TempDir(), "single.json")
+	b, _ = json.Marshal(one)
+	if err := os.WriteFile(single, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fleets = append(fleets, pair, single)
+	check := func(what, text string) {
+		t.Helper()
+		for _, line := range strings.Split(text, "\n") {
+			if bad := playerwords.Agreement(line); len(bad) > 0 {
+				t.Errorf("%s: %q %s", what, line, strings.Join(bad, "; "))
+			}
+		}
+	}
+	var printed strings.Builder
+	for _, f := range fleets {
+		_, out, _ := runCLI(t, "fleet", "eval", f)
+		check("fleet eval "+filepath.Base(f), out)
+		printed.WriteString(out)
+		pdf := filepath.Join(t.TempDir(), "pack.pdf")
+		if code, _, errs := runCLI(t, "fleet", "pack", f, "-o", pdf); code == 0 {
+			pb, err := os.ReadFile(pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("fleet pack "+filepath.Base(f), pdftext.Text(pdftext.Read(t, pb)))
+		} else if !strings.Contains(f, "-") {
+			t.Errorf("fleet pack %s: exit %d: %s", f, code, errs)
+		}
+	}
+	_, out, _ := runCLI(t, "fleet", "encounter", "../../data/fleets/cruiser-wing.json", single)
+	check("fleet encounter", out)
+	// The texts this test is for are there to be checked.
+	for _, want := range []string{"1 ship,", "1 unit)", "2 units)"} {
+		if !strings.Contains(printed.String(), want) {
+			t.Errorf("no fleet printed %q; the test no longer sees the counts it checks", want)
+		}
+	}
 }

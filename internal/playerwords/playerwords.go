@@ -16,7 +16,7 @@ var (
 	aVowel = regexp.MustCompile(`\b[Aa] ([aeiou][a-z]*)`)
 	anCons = regexp.MustCompile(`\b[Aa]n ([b-df-hj-np-tv-z][a-z]*)`)
 	// nouns Slipway counts in its texts
-	nouns    = `(problem|error|warning|hit|character|tag|layer|weapon|squadron|point|ship|unit|entry|definition|class|system|part(y|ie)|turn|sector|sub-commander|size unit|space unit|hull hit)`
+	nouns    = `(problem|error|warning|hit|character|tag|layer|weapon|squadron|point|ship|unit|entry|definition|class|system|part(y|ie)|turn|sector|zone|sub-commander|size unit|space unit|hull hit)`
 	onePlur  = regexp.MustCompile(`(^|[^\d,.\-−])1 ` + nouns + `s\b`)
 	manySing = regexp.MustCompile(`(^|[^\d,.\-−])([02-9]|[1-9][\d,]*\d) ` + nouns + `( (is|has|was)\b|[;,.)]|$)`)
 )
@@ -51,6 +51,16 @@ func Check(text, path string) []string {
 			break
 		}
 	}
+	return append(out, Agreement(s)...)
+}
+
+// Agreement returns what is wrong with the counts of a text a player
+// reads, printed or on a screen: one counted in the plural ("1 units",
+// "1 sub-commanders") or many in the singular ("3 ship;"). Unlike Check
+// it takes any text, ids and JSON included.
+func Agreement(text string) []string {
+	var out []string
+	s := typed.ReplaceAllString(text, "‘’")
 	if m := onePlur.FindString(s); m != "" {
 		out = append(out, "counts one in the plural ("+strings.TrimSpace(m)+")")
 	}

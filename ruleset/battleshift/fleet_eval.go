@@ -388,7 +388,7 @@ func (x *fleetRun) squadrons() {
 		if sr.SizeUnits > x.maxSizeUnits {
 			hint := fmt.Sprintf("remove ships until the squadron holds at most %d size units", x.maxSizeUnits)
 			if size := fleetMemberSize(ms); len(sr.Classes) == 1 && size > 0 && size <= x.maxSizeUnits {
-				hint = fmt.Sprintf("field at most %d ships of size %d in one squadron", x.maxSizeUnits/size, size)
+				hint = fmt.Sprintf("field at most %s of size %d in one squadron", ruleset.Count(x.maxSizeUnits/size, "ship"), size)
 			}
 			x.add(FleetRuleSizeUnits, at.Key("ships"), hint, "squadron %s holds %s; at most %d", squadronLabel(s.ID, i), ruleset.Count(sr.SizeUnits, "size unit"), x.maxSizeUnits)
 		}

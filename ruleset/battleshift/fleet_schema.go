@@ -3,6 +3,8 @@ package battleshift
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // FleetSchemaID is the $id of the fleet document's JSON Schema.
@@ -31,9 +33,15 @@ var FleetSchemaRules = []string{FleetRuleDocument, FleetRuleReferences, FleetRul
 // FleetJSONSchema returns the JSON Schema (2020-12) of the fleet
 // document, written to docs/battleshift-fleet.schema.json (a test keeps
 // the file current). An embedded class document refers to the class
-// schema by its $id.
+// schema by its $id, and the class schema is bundled in
+// ($defs.ClassDocument), so the fleet schema stands alone.
 func (r *Ruleset) FleetJSONSchema() []byte {
-	b, err := json.MarshalIndent(r.fleetSchema(), "", "  ")
+	s := r.fleetSchema()
+	var class map[string]any
+	if b := r.JSONSchema(); len(b) > 0 && json.Unmarshal(b, &class) == nil {
+		s = ruleset.BundleSchema(s, "ClassDocument", class)
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		panic(err) // the schema is made of maps, strings and numbers
 	}

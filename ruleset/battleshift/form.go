@@ -30,7 +30,7 @@ func (r *Ruleset) Form() *ruleset.Form {
 			{Legend: "Identity", Help: "What the class is called and how players find it in the library.", Fields: []ruleset.Field{
 				{Name: "name", Kind: ruleset.FieldText, Label: "Class name", Help: "What players call the class, 1-80 characters.", MaxLength: 80},
 				{Name: "description", Kind: ruleset.FieldTextarea, Label: "Description", Help: "Anything players should know, up to 4,000 characters.", MaxLength: 4000, Optional: true},
-				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find the class by in the library, 1-32 characters each.", MaxLength: 32, Optional: true},
+				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find the class by in the library, 1-32 characters each.", MaxLength: 32, MaxItems: 12, Optional: true},
 				{Name: "universe", Kind: ruleset.FieldText, Label: "Universe", Help: "The setting the class belongs to, if any.", MaxLength: 80, Optional: true},
 			}},
 			{Legend: "Ship", Help: "The faction the class serves and its size, which sets everything else.", Fields: []ruleset.Field{

@@ -64,14 +64,3 @@ func sys(kind string, count int, pay ...string) System {
 	}
 	return s
 }
-
-// errorsOf returns the error rule ids of ps, in order.
-func errorsOf(ps ruleset.Problems) []string {
-	var out []string
-	for _, p := range ps {
-		if p.Severity == ruleset.Error {
-			out = append(out, p.Rule)
-		}
-	}
-	return out
-}

@@ -118,6 +118,9 @@ func (r *Result) Summary() ruleset.Summary {
 	}
 }
 
+// Explain is the explanation tree (ruleset.Explained).
+func (r *Result) Explain() *ruleset.Node { return r.Explanation }
+
 // Findings are the class's problems, never nil.
 func (r *Result) Findings() ruleset.Problems {
 	if r.Problems == nil {

@@ -199,10 +199,9 @@ func TestSamplesComplete(t *testing.T) {
 			t.Fatalf("%s: %v", s.File, err)
 		}
 		group, _, _ := strings.Cut(s.File, "-")
-		if faction := map[string]string{"generic": ""}[group]; group != "generic" {
-			faction = group
-			if c.Faction != faction {
-				t.Errorf("%s: faction %q, want %q", s.File, c.Faction, faction)
+		if group != "generic" {
+			if c.Faction != group {
+				t.Errorf("%s: faction %q, want %q", s.File, c.Faction, group)
 			}
 		} else if c.Faction != "" {
 			t.Errorf("%s: a generic ship with faction %q", s.File, c.Faction)

@@ -101,7 +101,7 @@ func (r *Ruleset) schema() map[string]any {
 		"System": {
 			kw{"$comment": RulePay, "if": kindIn(either), "then": kw{"required": []any{"pay"}, "properties": kw{"pay": kw{"enum": []any{PaySpace, PayCost}}}}},
 			kw{"$comment": RulePay, "if": kindIn(fixed), "then": kw{"properties": kw{"pay": kw{"const": ""}}}},
-			kw{"$comment": RuleOnce, "if": kindIn(once), "then": kw{"properties": kw{"count": kw{"maximum": 1}}}},
+			kw{"$comment": RuleOnce, "if": kindIn(once), "then": kw{"properties": kw{"count": kw{"type": "integer", "maximum": 1}}}},
 		},
 		"Class": r.classConditions(),
 	}
@@ -120,7 +120,7 @@ func kindIn(kinds []any) kw {
 
 // has is a schema of a systems list holding an entry of kind.
 func has(kind string) kw {
-	return kw{"contains": kw{"required": []any{"kind"}, "properties": kw{"kind": kw{"const": kind}}}}
+	return kw{"contains": kw{"type": "object", "required": []any{"kind"}, "properties": kw{"kind": kw{"const": kind}}}}
 }
 
 // classConditions are the rules over a class's whole systems list, from
@@ -132,7 +132,7 @@ func (r *Ruleset) classConditions() []any {
 		return kw{"required": []any{"size"}, "properties": kw{"size": kw{"type": "integer", "maximum": n}}}
 	}
 	noKind := func(kinds []any) kw {
-		return kw{"properties": kw{"systems": kw{"items": kw{"properties": kw{"kind": kw{"not": kw{"enum": kinds}}}}}}}
+		return kw{"properties": kw{"systems": kw{"type": []any{"array", "null"}, "items": kw{"type": "object", "properties": kw{"kind": kw{"not": kw{"enum": kinds}}}}}}}
 	}
 	var out []any
 	var refused, builtIn []any
@@ -146,7 +146,7 @@ func (r *Ruleset) classConditions() []any {
 		}
 		if k.Limits.Once {
 			s := has(k.Kind)
-			s["minContains"], s["maxContains"] = 0, 1
+			s["type"], s["minContains"], s["maxContains"] = []any{"array", "null"}, 0, 1
 			out = append(out, kw{"$comment": RuleOnce + " " + k.Kind, "properties": kw{"systems": s}})
 		}
 		for _, p := range k.Limits.NotWith {

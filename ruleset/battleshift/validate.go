@@ -3,8 +3,6 @@ package battleshift
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -387,15 +385,6 @@ func (v *validator) experimental() {
 // quoted writes a value a player typed inside a sentence, in
 // typographic quotes.
 func quoted(s string) string { return "‘" + s + "’" }
-
-// capital starts s with a capital letter.
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
-}
 
 // are is "is" for one, else "are".
 func are(n int) string {

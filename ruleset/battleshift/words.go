@@ -73,8 +73,6 @@ func signed(n int) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func quote(s string) string { return strconv.Quote(s) }
-
 // Count names n systems of the kind as the form does: "1 Light Battery",
 // "4 Light Batteries".
 func (k *Kind) Count(n int) string {

@@ -49,7 +49,7 @@ func (r *Ruleset) formWithout() *ruleset.Form {
 			{Legend: "Identity", Help: "What the ship is called and how players find it in the library.", Fields: []ruleset.Field{
 				{Name: "name", Kind: ruleset.FieldText, Label: "Ship name", Help: "What the ship or its class is called, 1-80 characters.", MaxLength: 80},
 				{Name: "description", Kind: ruleset.FieldTextarea, Label: "Description", Help: "Anything the game master should know, up to 4,000 characters.", MaxLength: 4000, Optional: true},
-				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find the ship by in the library, 1-32 characters each.", MaxLength: 32, Optional: true},
+				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find the ship by in the library, 1-32 characters each.", MaxLength: 32, MaxItems: 12, Optional: true},
 				{Name: "universe", Kind: ruleset.FieldText, Label: "Universe", Help: "The setting the ship belongs to, if any.", MaxLength: 80, Optional: true},
 			}},
 			{Legend: "Ship", Help: "Class and crew set how much the ship does in a turn and how well; the rest are its defences and its hit points.", Fields: []ruleset.Field{
@@ -79,7 +79,7 @@ func (r *Ruleset) formWithout() *ruleset.Form {
 					{Name: "name", Kind: ruleset.FieldText, Label: "Name", Help: "What the stat block calls the weapon, 1-60 characters.", MaxLength: 60, Default: ruleset.RawJSON(`"Weapon"`)},
 					num("damage", "Damage (d6)", "Dice of damage rolled on a hit. The target's SOAK on that side is taken off, and the rest reaches SUPERSTRUCTURE.", 1, MaxSmall, 2),
 					num("range", "Range increment", "Hexes (km) per range increment. Each increment past the first takes 1d6 off the attack, and energy weapons lose 1d6 of damage too.", 1, MaxStat, 3),
-					{Name: "arcs", Kind: ruleset.FieldTags, Label: "Arcs", Help: "The arcs the weapon fires through: forward, port, starboard or aft. A turret has more than one. Forward mounts add 1d6 to the attack, aft mounts take 1d6 off.", MaxLength: 9, Default: ruleset.RawJSON(`["forward"]`)},
+					{Name: "arcs", Kind: ruleset.FieldTags, Label: "Arcs", Help: "The arcs the weapon fires through: forward, port, starboard or aft. A turret has more than one. Forward mounts add 1d6 to the attack, aft mounts take 1d6 off.", MaxLength: 9, MaxItems: len(Arcs), Default: ruleset.RawJSON(`["forward"]`)},
 					opt(num("bank", "Bank size", "For a bank or array, how many weapons fire together with one attack roll, by one gunner: 2 or more. Leave it empty for a single weapon.", 0, MaxSmall, 0)),
 				}},
 			}},

@@ -68,7 +68,7 @@ func (r *Ruleset) buildForm() (*ruleset.Form, error) {
 			{Legend: "Identity", Fields: []ruleset.Field{
 				{Name: "name", Kind: ruleset.FieldText, Label: "Class name", MaxLength: 80},
 				{Name: "description", Kind: ruleset.FieldTextarea, Label: "Description", MaxLength: 4000, Optional: true},
-				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Optional: true},
+				{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", MaxLength: 32, MaxItems: 12, Optional: true},
 				{Name: "universe", Kind: ruleset.FieldText, Label: "Universe", MaxLength: 80, Optional: true},
 			}},
 			{Legend: "Ship", Fields: []ruleset.Field{

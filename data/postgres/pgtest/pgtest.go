@@ -32,6 +32,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/slipway/slipway/data/postgres"
+
+	"github.com/slipway/slipway/internal/testenv"
 )
 
 // Cluster is a running throwaway PostgreSQL server.
@@ -267,7 +269,7 @@ func (c *Cluster) Stop() {
 // Main runs a test binary's tests and then stops the shared cluster if
 // any test started it. Use it as TestMain: func TestMain(m *testing.M) { pgtest.Main(m) }.
 func Main(m *testing.M) {
-	code := m.Run()
+	code := testenv.Run(m)
 	StopShared()
 	os.Exit(code)
 }
@@ -296,10 +298,7 @@ func Shared(t testing.TB) *Cluster {
 	t.Helper()
 	sharedOnce.Do(func() { shared, sharedErr = Start(Options{}) })
 	if sharedErr != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("PostgreSQL tests cannot run under CI=true: %v", sharedErr)
-		}
-		t.Skipf("skipping the PostgreSQL tests: %v", sharedErr)
+		testenv.Missing(t, "PostgreSQL", sharedErr.Error()+"; .ci/run installs Debian's postgresql")
 	}
 	return shared
 }

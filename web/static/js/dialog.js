@@ -20,6 +20,11 @@ export function Modal({ id, label, onClose, children, cls }) {
 /** AuthDialog logs in or registers, then carries on with the save. */
 export function AuthDialog({ app }) {
   const st = app.auth;
+  const reg = st.mode === 'register';
+  // The library's limits, from the page (data-account); a new account is
+  // held to them, a log-in only to the name's.
+  const el = document.querySelector('[data-account]');
+  const lim = el ? JSON.parse(el.dataset.account) : {};
   const submit = (e) => {
     e.preventDefault();
     const f = e.target;
@@ -31,10 +36,11 @@ export function AuthDialog({ app }) {
     <p>Your draft stays in this browser while you log in${st.mode === 'register' ? ' or create an account' : ''}.</p>
     <div role="tablist" aria-label="Account" class="tabs">${tab('login', 'Log in')}${tab('register', 'Register')}</div>
     <form class="auth-form" onSubmit=${submit}>
-      <div class="field text"><label for="auth-user">User name</label>
-        <input id="auth-user" name="username" autocomplete="username" required minlength="3" maxlength="40" /></div>
-      <div class="field text"><label for="auth-pass">Password${st.mode === 'register' ? ' (8 to 128 characters)' : ''}</label>
-        <input id="auth-pass" name="password" type="password" autocomplete=${st.mode === 'register' ? 'new-password' : 'current-password'} required minlength="8" maxlength="128" /></div>
+      <div class="field text"><label for="auth-user">User name${reg ? ` (${lim.nameMin} to ${lim.nameMax} characters)` : ''}</label>
+        <input id="auth-user" name="username" autocomplete="username" required minlength=${lim.nameMin} maxlength=${lim.nameMax} /></div>
+      <div class="field text"><label for="auth-pass">Password${reg ? ` (${lim.passMin} to ${lim.passMax} characters)` : ''}</label>
+        <input id="auth-pass" name="password" type="password" autocomplete=${reg ? 'new-password' : 'current-password'} required
+          minlength=${reg ? lim.passMin : undefined} maxlength=${lim.passMax} /></div>
       ${st.error ? html`<p class="notice bad" role="alert" id="auth-error">${st.error}</p>` : ''}
       <div class="actions"><button type="submit" class="btn primary" disabled=${st.busy}>${st.mode === 'register' ? 'Register and save' : 'Log in and save'}</button></div>
     </form>

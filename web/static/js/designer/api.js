@@ -38,19 +38,27 @@ export class Evaluator {
     this.seq = 0;
   }
 
-  /** run resolves to {result} or {problems} for the document, or null when
-   *  a newer request replaced this one. */
-  async run(doc) {
+  /** run resolves to {result, change} or {problems} for the document, or
+   *  null when a newer request replaced this one. With before (the JSON
+   *  text of the document the panel shows) it asks /evaluate/change, whose
+   *  answer says in one line what moved the game's value and why. */
+  async run(doc, before) {
     if (this.ctrl) this.ctrl.abort();
     const ctrl = new AbortController();
     this.ctrl = ctrl;
     const seq = ++this.seq;
     try {
-      const { data } = await call('POST', this.url, JSON.stringify(doc), {}, ctrl.signal);
+      const after = typeof doc === 'string' ? doc : JSON.stringify(doc);
+      if (before) {
+        const { data } = await call('POST', this.url + '/change', `{"before":${before},"after":${after}}`, {}, ctrl.signal);
+        return seq === this.seq ? { result: data.evaluation, change: data.change } : null;
+      }
+      const { data } = await call('POST', this.url, after, {}, ctrl.signal);
       return seq === this.seq ? { result: data } : null;
     } catch (e) {
       if (seq !== this.seq || e.name === 'AbortError') return null;
-      if (e instanceof ApiError && e.status === 400) return { problems: e.problems, detail: e.message };
+      // 413: a document over the size limit, a problem of the document too.
+      if (e instanceof ApiError && (e.status === 400 || e.status === 413)) return { problems: e.problems, detail: e.message };
       return { error: e.message };
     }
   }

@@ -133,3 +133,7 @@ export function diff(a, b) {
 export function idFor(path, suffix = '') {
   return 'f-' + path.replace(/[^A-Za-z0-9-]/g, '_') + suffix;
 }
+
+/** ruleHref is the address of a rule's text: its entry in the game's
+ *  glossary (/glossary lists every rule with the anchor rule-ID). */
+export const ruleHref = (ruleset, rule) => `/glossary?ruleset=${encodeURIComponent(ruleset)}#rule-${encodeURIComponent(rule)}`;

@@ -3,14 +3,14 @@
 // carries the path in data-path (so a problem can focus it) and shows the
 // problems the server reported for that path beside it.
 import { html } from '../ui.js';
-import { get, idFor } from './doc.js';
+import { get, idFor, ruleHref } from './doc.js';
 
 /** Problems renders the problems assigned to a path, linked to its field. */
 export function Problems({ ctx, path }) {
   const list = ctx.probs(path);
   if (!list.length) return null;
   return html`<ul class="field-problems" id=${idFor(path, '-p')}>
-    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <span class="rule" title="Rule ${p.rule}">${p.rule}</span></li>`)}
+    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <a class="rule" href=${ruleHref(ctx.form.ruleset, p.rule)} title=${`Read rule ${p.rule} in the glossary`}>${p.rule}</a></li>`)}
   </ul>`;
 }
 
@@ -64,9 +64,14 @@ export function parseWhole(raw, min, max) {
 }
 
 /** textRule says how long a text field's value may be, or '' when any
- *  length will do. */
+ *  length will do. tags is true for a tags field, or the most tags it
+ *  takes. */
 export function textRule(maxLength, optional, tags) {
-  if (tags) return maxLength ? `each tag 1 to ${big(maxLength)} characters` : '';
+  if (tags) {
+    const most = typeof tags === 'number' ? `up to ${big(tags)} tag${tags === 1 ? '' : 's'}` : '';
+    const each = maxLength ? `${most ? 'each' : 'each tag'} 1 to ${big(maxLength)} characters` : '';
+    return [most, each].filter(Boolean).join(', ');
+  }
   if (!maxLength) return optional ? '' : 'at least 1 character';
   return optional ? `up to ${big(maxLength)} characters` : `1 to ${big(maxLength)} characters`;
 }
@@ -75,7 +80,10 @@ const chars = (s) => [...s].length;
 
 /** textOK reports whether typed text fits a text field's limits. */
 export function textOK(s, maxLength, optional, tags) {
-  if (tags) return !maxLength || s.split(',').map((t) => t.trim()).filter((t) => t !== '').every((t) => chars(t) <= maxLength);
+  if (tags) {
+    const list = s.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    return (typeof tags !== 'number' || list.length <= tags) && (!maxLength || list.every((t) => chars(t) <= maxLength));
+  }
   if (s === '') return !!optional;
   return !maxLength || chars(s) <= maxLength;
 }

@@ -64,7 +64,7 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
     case 'textarea':
       return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} multiline=${true} cls="full" />`;
     case 'tags':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${`${f.label} (comma separated)`} hint=${help} optional=${f.optional} maxLength=${f.maxLength} tags=${true} cls="wide"
+      return html`<${TextField} ctx=${ctx} path=${path} label=${`${f.label} (comma separated)`} hint=${help} optional=${f.optional} maxLength=${f.maxLength} tags=${f.maxItems || true} cls="wide"
         toValue=${(s) => s.split(',').map((t) => t.trim()).filter((t) => t !== '')} fromValue=${(v) => list(v).join(', ')} />`;
     case 'integer': {
       const choices = ctx.choices(path);

@@ -113,6 +113,7 @@ function context() {
     kind: (k) => kinds.get(k),
     category: (c) => cats.get(c),
     tierReason: (p) => reasons.get(p),
+    sigAt: (p) => sigAt(p, reasons),
     reg: (p) => app.rendered.add(p),
     typed: (p) => app.typed.get(p),
     setTyped: (p, d) => (d ? app.typed.set(p, d) : app.typed.delete(p)),
@@ -126,6 +127,18 @@ function context() {
     addRow: (target, row) => app.addRow(target, row),
     openArmoury: (section) => app.openArmoury(section),
   };
+}
+
+/** sigAt is a string of what the page shows at and under a path besides
+ *  the document: its problems, typed text and tier reasons (a Memo's
+ *  signature, widgets.js). */
+function sigAt(p, reasons) {
+  const under = (k) => k === p || k.startsWith(p + '.') || k.startsWith(p + '[');
+  let s = '';
+  for (const [k, v] of app.assign) if (under(k)) s += '\n' + k + JSON.stringify(v);
+  for (const [k, v] of app.typed) if (under(k)) s += '\t' + k + JSON.stringify(v);
+  for (const [k, v] of reasons) if (under(k)) s += '\r' + k + JSON.stringify(v);
+  return s;
 }
 
 function Toolbar() {
@@ -265,18 +278,24 @@ function scheduleEval() {
   else evalTimer = setTimeout(() => runEval(app.store.rev, app.store.doc), EVAL_DELAY_MS);
 }
 
+let shownJSON = ''; // the document the panel's numbers are of, as sent
+
 async function runEval(rev, doc) {
   const sent = performance.now();
+  const json = JSON.stringify(doc);
   inFlight++;
   let out;
   try {
-    out = await evaluator.run(doc);
+    // Once the panel shows numbers, ask what moved them too.
+    out = await evaluator.run(json, app.eval.result ? shownJSON : '');
   } finally {
     inFlight--;
   }
   performance.measure('slipway:fetch', { start: sent, end: performance.now() });
   if (!out || rev !== app.store.rev) return; // a newer change is on its way
-  app.eval = { rev, result: out.result || null, problems: out.problems || null, pending: false, error: out.error || '' };
+  if (out.result) shownJSON = json;
+  app.eval = { rev, result: out.result || null, problems: out.problems || null, pending: false, error: out.error || '',
+    change: (out.result && out.change) || null };
   performance.mark(`slipway:answer:${rev}`);
   rerender();
   try {
@@ -300,15 +319,16 @@ function onChange() {
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
 /** focusPath moves focus to the field a path names, or the nearest
- *  enclosing part of the form when that field does not exist. */
+ *  enclosing part of the form when that field does not exist: that part
+ *  itself (a row, a section, the form), never a control inside it, so the
+ *  focus never lands on a button that Enter would press. */
 function focusPath(path) {
   for (let p = path; ; p = parent(p)) {
-    const el = p === '' ? document.querySelector('.design-form') : document.querySelector(`[data-path="${CSS.escape(p)}"]`);
+    const el = p === '' ? document.querySelector('.design-form') : document.querySelector(`.design-form [data-path="${CSS.escape(p)}"]`);
     if (el) {
       for (let d = el.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
-      // A part that takes the focus itself (a rows list) is focused whole.
-      const target = el.matches(FOCUSABLE) || el.hasAttribute('data-focus-self') ? el : el.querySelector(FOCUSABLE) || el;
-      if (target === el && !el.matches(FOCUSABLE)) el.setAttribute('tabindex', '-1');
+      const target = el;
+      if (!el.matches(FOCUSABLE)) el.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
       target.scrollIntoView({ block: 'center', behavior: 'instant' });
       return;

@@ -3,8 +3,9 @@
 // stats name (the headline ones large), the tier and what raises it when
 // the game has tiers, every problem (a button that focuses the field its
 // path names) and the explanation of the value as a tree.
-import { html } from '../ui.js';
+import { Component, html } from '../ui.js';
 import { placeOf } from './form.js';
+import { ruleHref } from './doc.js';
 
 const fmt = (v) => (Number.isInteger(v) ? String(v) : (Math.round(v * 1000) / 1000).toString());
 
@@ -29,6 +30,11 @@ export function statValue(s, r) {
   return (typeof v === 'number' ? fmt(v) : String(v)) + (s.unit || '');
 }
 
+/** inWords writes the document paths a text names in parentheses (an
+ *  explanation term's "(sections.fore.weapons[1])") as the form's words,
+ *  "(Sections, fore, weapons 2)". */
+const inWords = (form, text) => text.replace(/\(([A-Za-z]\w*(?:\.[A-Za-z]\w*|\[\d+\])+)\)/g, (_, p) => `(${placeOf(form, p)})`);
+
 /** Panel renders the evaluation state. */
 export function Panel({ app }) {
   const ev = app.eval;
@@ -50,6 +56,7 @@ export function Panel({ app }) {
     </div>
     ${ev.error ? html`<p class="notice bad" role="alert">Could not reach the server: ${ev.error}. Your draft is kept; the numbers will update when it answers.</p>` : ''}
     <dl class="stats headline-stats">${stats.filter((s) => s.headline).map(stat)}</dl>
+    <p class="why stat-help" id="why" aria-live="polite">${ev.change ? inWords(app.form, ev.change.text) : ''}</p>
     <dl class="stats">${stats.filter((s) => !s.headline).map(stat)}</dl>
     ${helped.length ? html`<details class="stat-help"><summary>What the numbers mean</summary>
       <dl>${helped.map((s) => html`<div key=${s.pointer}><dt>${s.label}</dt><dd>${s.help}</dd></div>`)}</dl></details>` : ''}
@@ -68,27 +75,30 @@ export function Panel({ app }) {
             <span class="where">${placeOf(app.form, p.path)}</span>
             <span class="msg">${p.message}</span>
             ${p.hint ? html`<span class="hint">${p.hint}</span>` : ''}
-            <span class="rule" title=${'Rule ' + p.rule}>${p.rule}</span>
-          </button></li>`)}
+          </button>
+          <a class="rule" href=${ruleHref(app.ruleset, p.rule)} title=${`Read rule ${p.rule} in the glossary`}>${p.rule}</a></li>`)}
       </ul>
     </div>
     ${r && r.explanation ? html`<div class="explain">
       <h3>How the ${app.valueName || 'value'} is worked out</h3>
-      <ul class="tree" role="list"><${Node} node=${r.explanation} depth=${0} /></ul>
+      <ul class="tree" role="list"><${Node} node=${r.explanation} depth=${0} form=${app.form} /></ul>
     </div>` : ''}
   </aside>`;
 }
 
 /** Node is one number of the explanation, with the formula and inputs
- *  behind it and its children as a collapsible list. */
-function Node({ node, depth }) {
-  const kids = node.children || [];
-  const body = html`<span class="n-label">${node.label}</span> <span class="n-value">${fmt(node.value)}</span>
-    ${node.formula ? html`<span class="n-formula">${node.formula}</span>` : ''}
-    ${node.inputs && node.inputs.length ? html`<span class="n-inputs">${node.inputs.map((i) => `${i.name} = ${fmt(i.value)}`).join(', ')}</span>` : ''}`;
-  if (!kids.length) return html`<li class="leaf">${body}</li>`;
-  return html`<li><details open=${depth < 1}>
-    <summary>${body}</summary>
-    <ul role="list">${kids.map((k) => html`<${Node} key=${k.key} node=${k} depth=${depth + 1} />`)}</ul>
-  </details></li>`;
+ *  behind it and its children as a collapsible list, drawn only while it
+ *  is open (a big design's tree has hundreds of numbers). */
+class Node extends Component {
+  render({ node, depth, form }, { open = depth < 1 }) {
+    const kids = node.children || [];
+    const body = html`<span class="n-label">${inWords(form, node.label)}</span> <span class="n-value">${fmt(node.value)}</span>
+      ${node.formula ? html`<span class="n-formula">${node.formula}</span>` : ''}
+      ${node.inputs && node.inputs.length ? html`<span class="n-inputs">${node.inputs.map((i) => `${i.name} = ${fmt(i.value)}`).join(', ')}</span>` : ''}`;
+    if (!kids.length) return html`<li class="leaf">${body}</li>`;
+    return html`<li><details open=${open} onToggle=${(e) => this.setState({ open: e.currentTarget.open })}>
+      <summary>${body}</summary>
+      ${open ? html`<ul role="list">${kids.map((k) => html`<${Node} key=${k.key} node=${k} depth=${depth + 1} form=${form} />`)}</ul>` : ''}
+    </details></li>`;
+  }
 }

@@ -4,10 +4,29 @@
 // the catalogue answer (GET /api/v1/catalogue): sections, arcs, sectors,
 // system kinds with their categories, colours, ratings and parameters,
 // and the values each choice field accepts.
-import { html } from '../ui.js';
+import { Component, html } from '../ui.js';
 import { get, idFor, patternMatcher } from './doc.js';
 import { NumField, TextField, SelectField, CheckField, SetField, Button, Slot, Problems, Group } from './fields.js';
 import { firstReady, readyDef } from './ready.js';
+
+/** Memo draws its part of a page again only when sig, a string of
+ *  everything the part shows, changes: a big design's hundreds of rows are
+ *  not diffed again for an edit of one. The paths the part registers with
+ *  ctx.reg while drawn are registered again when it is skipped, so a
+ *  problem still finds its place. */
+class Memo extends Component {
+  shouldComponentUpdate(next) {
+    if (next.sig !== this.props.sig) return true;
+    for (const p of this.regs || []) next.ctx.reg(p);
+    return false;
+  }
+
+  render({ ctx, draw }) {
+    const regs = [];
+    this.regs = regs;
+    return draw({ ...ctx, reg: (p) => { regs.push(p); ctx.reg(p); } });
+  }
+}
 
 const title = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 const words = (s) => String(s).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -97,7 +116,7 @@ function Layers({ ctx, base }) {
     <${Problems} ctx=${ctx} path=${path} />
     ${layers.map((_, i) => {
       const p = `${path}[${i}]`;
-      return html`<div class="row" key=${i} role="group" aria-label=${'Layer ' + (i + 1)}>
+      return html`<div class="row" key=${i} data-path=${p} role="group" aria-label=${'Layer ' + (i + 1)}>
         <span class="row-label">Layer ${i + 1}</span>
         <${NumField} ctx=${ctx} path=${p + '.hullHits'} label="Hull hits" />
         <${NumField} ctx=${ctx} path=${p + '.crew'} label="Crew" />
@@ -166,13 +185,17 @@ function Defences({ ctx, base, info }) {
       const ab = `${base}.ablative.${arc}`;
       return html`<div class="row arc-row" key=${arc} role="group" aria-label=${title(arc) + ' arc defences'}>
         <span class="row-label">${title(arc)}</span>
-        ${num('armour', arc, 'rating', 'Armour')}
-        ${type('armour', arc, 'Armour type')}
+        <div class="arc-part" data-path=${`${base}.armour.${arc}`} role="group" aria-label=${`Armour facing ${arc}`}>
+          ${num('armour', arc, 'rating', 'Armour')}
+          ${type('armour', arc, 'Armour type')}
+          <${Problems} ctx=${ctx} path=${`${base}.armour.${arc}`} />
+        </div>
         <${NumField} ctx=${ctx} path=${ab} label="Ablative" />
-        ${num('shields', arc, 'hits', 'Shield hits')}
-        ${type('shields', arc, 'Shield type')}
-        <${Problems} ctx=${ctx} path=${`${base}.armour.${arc}`} />
-        <${Problems} ctx=${ctx} path=${`${base}.shields.${arc}`} />
+        <div class="arc-part" data-path=${`${base}.shields.${arc}`} role="group" aria-label=${`Shields facing ${arc}`}>
+          ${num('shields', arc, 'hits', 'Shield hits')}
+          ${type('shields', arc, 'Shield type')}
+          <${Problems} ctx=${ctx} path=${`${base}.shields.${arc}`} />
+        </div>
       </div>`;
     })}
   </div>`;
@@ -198,7 +221,11 @@ function Systems({ ctx, base }) {
   return html`<div class="sub" data-path=${path}>
     <h4>Systems</h4>
     <${Problems} ctx=${ctx} path=${path} />
-    ${systems.map((s, i) => html`<${SystemRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} sys=${s} n=${i + 1} sec=${sec} />`)}
+    ${systems.map((s, i) => {
+      const p = `${path}[${i}]`;
+      return html`<${Memo} key=${i} ctx=${ctx} sig=${JSON.stringify(s) + ctx.sigAt(p)}
+        draw=${(c) => html`<${SystemRow} ctx=${c} path=${p} sys=${s} n=${i + 1} sec=${sec} />`} />`;
+    })}
     <${Button} label="+ System" title=${`Add a system to the ${sec} section`} cls="small" data=${{ 'data-add-system': path }}
       onClick=${() => ctx.openPicker(path)} />
   </div>`;
@@ -210,7 +237,7 @@ function SystemRow({ ctx, path, sys, n, sec }) {
   ctx.reg(path);
   const params = k && k.params ? Object.keys(k.params) : [];
   const extra = ['facing', 'axis', 'arc', 'type'].filter((p) => sys && sys[p] !== undefined && !params.includes(p));
-  return html`<div class=${'row system cat-' + (cat ? cat.id : 'unknown')} style=${cat ? { '--cat': cat.colour } : undefined} role="group" aria-label=${`System ${n}: ${k ? k.name : sys.kind}`}>
+  return html`<div class=${'row system cat-' + (cat ? cat.id : 'unknown')} data-path=${path} style=${cat ? { '--cat': cat.colour } : undefined} role="group" aria-label=${`System ${n}: ${k ? k.name : sys.kind}`}>
     <span class="swatch" aria-hidden="true"></span>
     <${SelectField} ctx=${ctx} path=${path + '.kind'} label="Kind" allowEmpty=${false} choices=${ctx.cat.catalogue.kinds.map((x) => x.kind)}
       labels=${(v) => { const x = ctx.kind(v); return x ? `${x.name} (${ctx.category(x.category).name})` : v; }}
@@ -236,7 +263,12 @@ function Mounts({ ctx, base, info }) {
   return html`<div class="sub" data-path=${path}>
     <h4>Weapon mounts</h4>
     <${Problems} ctx=${ctx} path=${path} />
-    ${mounts.map((m, i) => html`<${MountRow} key=${i} ctx=${ctx} path=${`${path}[${i}]`} mount=${m} n=${i + 1} info=${info} defs=${defs} />`)}
+    ${mounts.map((m, i) => {
+      const p = `${path}[${i}]`;
+      const sig = JSON.stringify([m, defs.map((d) => [d.id, d.name]), !!get(ctx.doc, `sections.${info.mirror}`)]) + ctx.sigAt(p);
+      return html`<${Memo} key=${i} ctx=${ctx} sig=${sig}
+        draw=${(c) => html`<${MountRow} ctx=${c} path=${p} mount=${m} n=${i + 1} info=${info} defs=${defs} />`} />`;
+    })}
     <${Button} label="+ From the armoury" title=${`Mount a ready weapon from the armoury in the ${info.name} section`} cls="small" data=${{ 'data-armoury': info.name }}
       onClick=${() => ctx.openArmoury(info.name)} />
     <${Button} label="+ Mount" title=${`Add a weapon mount to the ${info.name} section`} cls="small" data=${{ 'data-add': path }} onClick=${add}
@@ -261,7 +293,7 @@ function MountRow({ ctx, path, mount, n, info, defs }) {
     t.weapons = t.weapons || [];
     t.weapons.push({ ...mount, sectors: mirrored });
   });
-  return html`<div class="row mount" role="group" aria-label=${`Mount ${n}`}>
+  return html`<div class="row mount" data-path=${path} role="group" aria-label=${`Mount ${n}`}>
     <${SelectField} ctx=${ctx} path=${path + '.weapon'} label="Weapon" allowEmpty=${false}
       choices=${defs.map((d) => d.id)} labels=${(id) => { const d = defs.find((x) => x.id === id); return d && d.name ? `${d.name} (${id})` : id; }} />
     <${NumField} ctx=${ctx} path=${path + '.count'} label="Count" />

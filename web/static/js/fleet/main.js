@@ -14,7 +14,7 @@ import { showSignedIn } from '../session.js';
 import { edits, drop, forget, inChain, freeShips } from './tree.js';
 import { AddShips, Chain, ConflictDialog, Deployment, FleetSettings, Panel, Ships, Squadrons } from './view.js';
 
-const EVAL_DELAY_MS = 60; // keys typed together send one request
+const EVAL_DELAY_MS = 10; // keys typed while a request is under way send one request
 const SEARCH_DELAY_MS = 200;
 const root = document.getElementById('fleet-app');
 const enc = encodeURIComponent;
@@ -436,19 +436,31 @@ function rerender() {
 const evaluator = new Evaluator('/api/v1/fleets/evaluate');
 let evalTimer = 0;
 
-/** scheduleEval asks for an evaluation of the latest document after a
- *  short pause that gathers keys typed together; a newer request aborts
- *  an older one and older answers are dropped. */
+let inFlight = 0;
+
+/** scheduleEval asks for an evaluation of the latest document: at once
+ *  when no request is under way (the server answers a 50-ship fleet in
+ *  about a millisecond, so waiting first was most of the time to the
+ *  panel), otherwise after a short pause that gathers keys typed together
+ *  into one request. A newer request aborts an older one and older
+ *  answers are dropped. */
 function scheduleEval() {
   performance.mark(`slipway:change:${app.store.rev}`);
   app.eval.pending = true;
   clearTimeout(evalTimer);
-  evalTimer = setTimeout(() => runEval(app.store.rev, app.store.doc), EVAL_DELAY_MS);
+  if (inFlight === 0) runEval(app.store.rev, app.store.doc);
+  else evalTimer = setTimeout(() => runEval(app.store.rev, app.store.doc), EVAL_DELAY_MS);
 }
 
 async function runEval(rev, doc) {
   const sent = performance.now();
-  const out = await evaluator.run(doc);
+  inFlight++;
+  let out;
+  try {
+    out = await evaluator.run(doc);
+  } finally {
+    inFlight--;
+  }
   performance.measure('slipway:fetch', { start: sent, end: performance.now() });
   if (!out || rev !== app.store.rev) return;
   const r = out.result || {};
@@ -463,7 +475,11 @@ async function runEval(rev, doc) {
   try {
     performance.measure('slipway:panel', `slipway:change:${rev}`);
   } catch { /* the mark is from before a reload */ }
-  performance.clearMarks();
+  for (const m of performance.getEntriesByType('mark')) {
+    // This change's mark and older ones; a newer change's waits for its answer.
+    const n = /^slipway:change:(\d+)$/.exec(m.name);
+    if (n && Number(n[1]) <= rev) performance.clearMarks(m.name);
+  }
 }
 
 /** loadDesigns fetches each referenced design version once, for its

@@ -11,7 +11,7 @@ function Probs({ app, path }) {
   const list = app.probsAt(path);
   if (!list.length) return null;
   return html`<ul class="field-problems" id=${idFor(path, '-p')}>
-    ${list.map((p) => html`<li class=${p.severity}><span class="rule">${p.rule}</span> ${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''}</li>`)}
+    ${list.map((p) => html`<li class=${p.severity}>${p.message}${p.hint ? html` <span class="hint">(${p.hint})</span>` : ''} <span class="rule">${p.rule}</span></li>`)}
   </ul>`;
 }
 
@@ -332,7 +332,7 @@ export function Deployment({ app }) {
                 ${zones.map((z) => html`<option value=${z.zone}>${z.zone} (at most ${z.maxShare}%)</option>`)}
                 ${extra.map((z) => html`<option value=${z}>${z} (not a zone of this encounter)</option>`)}
               </select>
-              ${probs.length ? html`<ul class="field-problems" id=${id + '-p'}>${probs.map((p) => html`<li class=${p.severity}><span class="rule">${p.rule}</span> ${p.message}</li>`)}</ul>` : ''}</div></td>
+              ${probs.length ? html`<ul class="field-problems" id=${id + '-p'}>${probs.map((p) => html`<li class=${p.severity}>${p.message} <span class="rule">${p.rule}</span></li>`)}</ul>` : ''}</div></td>
             </tr>`;
           })}</tbody>
         </table>` : html`<p class="muted small">No ships to deploy yet.</p>`}
@@ -455,10 +455,11 @@ export function Panel({ app }) {
       <ul class="problem-list">
         ${problems.map((p, i) => html`<li key=${i} class=${p.severity}>
           <button type="button" class="problem" data-goto=${p.path} onClick=${() => app.focusPath(p.path)}>
-            <span class="sev">${p.severity}</span> <span class="rule">${p.rule}</span>
+            <span class="sev">${p.severity}</span>
             <span class="where">${p.path || 'fleet'}</span>
             <span class="msg">${p.message}</span>
             ${p.hint ? html`<span class="hint">${p.hint}</span>` : ''}
+            <span class="rule">${p.rule}</span>
           </button></li>`)}
       </ul>
     </div>
