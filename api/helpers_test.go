@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -216,19 +215,8 @@ func (c *client) do(method, path string, body any, hdr ...string) *resp {
 	return &resp{Status: res.StatusCode, Header: res.Header, Body: b}
 }
 
-// sample returns a sample design document as a generic JSON object.
-func sample(t *testing.T) map[string]any {
-	t.Helper()
-	b, err := os.ReadFile("../data/samples/reference-cruiser.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// sample returns the reference cruiser as a generic JSON object.
+func sample(t *testing.T) map[string]any { return sampleDoc(t, "reference-cruiser") }
 
 // designOut is the part of a design response the tests read.
 type designOut struct {

@@ -26,6 +26,9 @@ var fleets embed.FS
 //go:embed battleshift
 var battleshift embed.FS
 
+//go:embed d6ship
+var d6ship embed.FS
+
 //go:embed metaverse-start.json templates/*.json
 var metaverseStart embed.FS
 
@@ -66,6 +69,16 @@ func Fleets() fs.FS {
 // system catalogue) and samples/*.json (the sample ship classes).
 func Battleshift() fs.FS {
 	sub, err := fs.Sub(battleshift, "battleshift")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory exists
+	}
+	return sub
+}
+
+// D6ship returns the embedded data of the d6 RPG starship chapter:
+// samples/*.json (example stat blocks, not official ones).
+func D6ship() fs.FS {
+	sub, err := fs.Sub(d6ship, "d6ship")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory exists
 	}

@@ -3,6 +3,7 @@ package sheets
 import (
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
+	"github.com/slipway/slipway/ruleset/d6ship"
 )
 
 // printers are the printers of the games whose printed matter goes
@@ -11,6 +12,7 @@ import (
 // which take its types; the other games add a row here.
 var printers = map[string]ruleset.Printer{
 	battleshift.ID: BattleshiftPrinter{},
+	d6ship.ID:      D6shipPrinter{},
 }
 
 // PrinterFor returns the printer of ruleset id, or false when its matter

@@ -162,19 +162,7 @@ func Calibrate(cfg CalibrationConfig) (*Calibration, error) {
 	for _, v := range cfg.Valuers {
 		c.Valuers = append(c.Valuers, v.Name)
 	}
-	g := NewGenerator(cfg.Seed, cfg.Catalogue)
-	gen := func(style Style, i int) (*Ship, error) {
-		d, err := g.Design(style, i)
-		if err != nil {
-			return nil, err
-		}
-		s, err := Compile(cfg.Model, d)
-		if err != nil {
-			return nil, err
-		}
-		s.style = style
-		return s, nil
-	}
+	gen := shipGenerator(cfg.Seed, cfg.Catalogue, cfg.Model)
 	// Random pairs.
 	var jobs []job
 	for k := 0; k < cfg.Pairs; k++ {
@@ -220,6 +208,24 @@ func Calibrate(cfg CalibrationConfig) (*Calibration, error) {
 		c.Fleets[v.Name] = fl
 	}
 	return c, nil
+}
+
+// shipGenerator makes the generator's designs of seed, compiled by model
+// and marked with their style.
+func shipGenerator(seed uint64, cat *designer.Catalogue, model *costing.Model) func(Style, int) (*Ship, error) {
+	g := NewGenerator(seed, cat)
+	return func(style Style, i int) (*Ship, error) {
+		d, err := g.Design(style, i)
+		if err != nil {
+			return nil, err
+		}
+		s, err := Compile(model, d)
+		if err != nil {
+			return nil, err
+		}
+		s.style = style
+		return s, nil
+	}
 }
 
 func (c *Calibration) count(r Result) {

@@ -69,28 +69,23 @@ func Regimes(cfg RegimeConfig) (*RegimeReport, error) {
 	}
 	rep := &RegimeReport{Config: cfg}
 	for _, seed := range cfg.Seeds {
-		g := NewGenerator(seed, cfg.Catalogue)
+		made := shipGenerator(seed, cfg.Catalogue, cfg.Model)
 		cache := map[[2]int]*Ship{}
 		styleIndex := map[Style]int{}
 		for i, s := range Styles {
 			styleIndex[s] = i
 		}
+		// Every range duels the same designs: each is made once.
 		gen := func(style Style, i int) (*Ship, error) {
 			k := [2]int{styleIndex[style], i}
 			if s, ok := cache[k]; ok {
 				return s, nil
 			}
-			d, err := g.Design(style, i)
-			if err != nil {
-				return nil, err
+			s, err := made(style, i)
+			if err == nil {
+				cache[k] = s
 			}
-			s, err := Compile(cfg.Model, d)
-			if err != nil {
-				return nil, err
-			}
-			s.style = style
-			cache[k] = s
-			return s, nil
+			return s, err
 		}
 		for _, rng := range cfg.Ranges {
 			c := &Calibration{Config: CalibrationConfig{Seed: seed, Duels: cfg.Duels, Workers: cfg.Workers, Options: Options{StartRange: rng}, Model: cfg.Model}}

@@ -1,10 +1,9 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 )
 
 // Result sums many battles between two sides.
@@ -89,27 +88,6 @@ func battleRand(seed uint64, i int) *rand.Rand {
 // one per CPU) and sums them. The result depends only on the sides, runs,
 // seed and options.
 func Run(a, b []*Ship, runs int, seed uint64, workers int, opt Options) Result {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, runs))
-	var total Result
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			bt := newBattle(a, b, opt)
-			var r Result
-			for i := w; i < runs; i += workers {
-				r.add(bt.play(battleRand(seed, i)))
-			}
-			mu.Lock()
-			total.merge(r)
-			mu.Unlock()
-		}(w)
-	}
-	wg.Wait()
-	return total
+	r, _ := RunContext(context.Background(), a, b, runs, seed, workers, opt)
+	return r
 }

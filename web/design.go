@@ -40,12 +40,19 @@ type designData struct {
 	ValueLabel string
 	// Battleshift is a Battleshift class's stored evaluation.
 	Battleshift *battleshift.Result
-	Versions    []versionRow
-	Lineage     *library.Lineage
-	SignedIn    bool
-	Owner       bool
-	Error       string
-	Forked      string
+	// Stats are the panel's numbers of a game with no page of its own
+	// (the d6 chapter), read from the stored evaluation by its form's
+	// pointers, as the designer's panel and the comparison read them.
+	Stats []designStat
+	// SheetLabel names the design's sheet: "Class sheet", "Stat block
+	// sheet" (the form's own word).
+	SheetLabel string
+	Versions   []versionRow
+	Lineage    *library.Lineage
+	SignedIn   bool
+	Owner      bool
+	Error      string
+	Forked     string
 	// NameMax is the most characters a name may have in the design's game
 	// (its form's name field), which the fork form enforces.
 	NameMax int
@@ -112,6 +119,15 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 			data.Battleshift = &res
 			data.Chart = breakdownSVG(s.valueNode(data.Game.ID, res.Explanation), "Terms of the "+data.Game.Value)
 		}
+	default:
+		// A game with no price of its own (the d6 chapter): its panel's
+		// numbers, and versions without a value column.
+		data.ValueLabel = ""
+		data.Stats = s.designStats(data.Game.ID, d.Latest.Result)
+	}
+	data.SheetLabel = "Class sheet"
+	if g, ok := s.games.Get(data.Game.ID); ok && g.Form().Sheet != "" {
+		data.SheetLabel = sentence(g.Form().Sheet)
 	}
 	for i, v := range vs {
 		row := versionRow{N: v.N, CV: v.Evaluation.CV, First: i == 0, Created: v.CreatedAt.UTC().Format("2 Jan 2006 15:04")}
@@ -207,6 +223,35 @@ func (s *Server) forkDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/designs/"+nd.ID, http.StatusSeeOther)
+}
+
+// designStat is one number of a design page's panel.
+type designStat struct{ Label, Value, Help string }
+
+// designStats reads the form's panel numbers of game from a stored
+// evaluation.
+func (s *Server) designStats(game string, result []byte) []designStat {
+	g, ok := s.games.Get(game)
+	if !ok {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(result, &doc) != nil {
+		return nil
+	}
+	var out []designStat
+	for _, st := range g.Form().Stats {
+		v, ok := ruleset.Pointer(doc, st.Pointer)
+		if !ok {
+			continue
+		}
+		val := fmt.Sprint(v)
+		if f, isNum := v.(float64); isNum {
+			val = fmtNum(f)
+		}
+		out = append(out, designStat{Label: st.Label, Value: val + st.Unit, Help: st.Help})
+	}
+	return out
 }
 
 // valueNode is the node of an explanation that explains the game's

@@ -22,7 +22,7 @@ func evalCommand() command {
 		name:    "eval",
 		summary: "derive a design's statistics, combat value and points (exit 0 legal, 1 illegal, 2 unreadable)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--model VERSION] [--tier N] [--crew N] [--command DIE] [--damage-control DIE]")
+			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--model VERSION] [--tier N] [--crew N] [--command DIE] [--damage-control DIE] [--players N] [--velocity N]")
 			model := modelFlag(fs)
 			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
 			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
@@ -30,6 +30,8 @@ func evalCommand() command {
 			crew := fs.Int("crew", 0, "price with crew quality `N` (1-5) instead of the design's")
 			cmd := fs.String("command", "", "price with command quality `DIE` (D2 to D6) instead of the design's")
 			dc := fs.String("damage-control", "", "price with damage control `DIE` (D4 to D6) instead of the design's")
+			players := fs.String("players", "", "d6 Starships: the player characters aboard, `N` (0-20)")
+			velocity := fs.String("velocity", "", "d6 Starships: the velocity `N` the collision damage is worked out at (0-999; the ship's SPEED by default)")
 			files, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -64,7 +66,7 @@ func evalCommand() command {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2
 			}
-			opt := ruleset.Options{"command": *cmd, "damageControl": *dc}
+			opt := ruleset.Options{"command": *cmd, "damageControl": *dc, "players": *players, "velocity": *velocity}
 			if *tier != 0 {
 				opt["tier"] = fmt.Sprint(*tier)
 			}
@@ -72,6 +74,10 @@ func evalCommand() command {
 				opt["crew"] = fmt.Sprint(*crew)
 			}
 			ev, err := doc.rs.Evaluate(doc.d, opt)
+			var fe *ruleset.FieldError
+			if errors.As(err, &fe) {
+				return usageError(fs, "--%s %s (you gave %q)", fe.Field, fe.Message, opt[fe.Field])
+			}
 			if err != nil {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/sim"
@@ -22,13 +24,7 @@ func forecastCommand() command {
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("forecast", stderr, "forecast A B [--runs N] [--seed N] [--range CM] [--turns N] [--workers N] [--model VERSION] [--json]",
 				"A and B are each a design file, a comma-separated list of design files, or a fleet file whose ships embed their designs.\nThe same seed gives the same forecast, byte for byte, on any machine and any number of workers.")
-			runs := fs.Int("runs", 2000, "play `N` battles (1-1000000)")
-			seed := fs.Uint64("seed", 1, "random seed `N`")
-			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result")
-			turns := fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)")
-			startRange := fs.Int("range", 100, "the sides start `CM` apart (5-200)")
-			asJSON := fs.Bool("json", false, "print the forecast as JSON")
-			model := modelFlag(fs)
+			bf := addBattleFlags(fs, 2000, "forecast")
 			pos, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -37,35 +33,17 @@ func forecastCommand() command {
 				fs.Usage()
 				return 2
 			}
-			if msg := simBounds(*runs, *turns, *startRange, *workers); msg != "" {
-				fmt.Fprintf(stderr, "slipway forecast: %s\n", msg)
-				return 2
+			m, sides, names, code := bf.sides("forecast", pos, stderr)
+			if code != 0 {
+				return code
 			}
-			m, err := openModel(*model)
+			f, err := sim.NewForecast(ctx, sides[0], sides[1], sim.ForecastConfig{Model: m.Version(), Runs: *bf.runs, Seed: *bf.seed, Workers: *bf.workers,
+				Options: sim.Options{MaxTurns: *bf.turns, StartRange: *bf.startRange}, Names: names})
 			if err != nil {
 				fmt.Fprintf(stderr, "slipway forecast: %v\n", err)
 				return 2
 			}
-			var sides [2][]*sim.Ship
-			var names [2]string
-			for i, arg := range pos {
-				ds, name, err := readSideFiles(arg)
-				names[i] = name
-				if err == nil {
-					sides[i], err = sim.CompileSide(m, ds)
-				}
-				if err != nil {
-					fmt.Fprintf(stderr, "slipway forecast: side %s: %s\n", "AB"[i:i+1], sideError(err))
-					return 2
-				}
-			}
-			f, err := sim.NewForecast(ctx, sides[0], sides[1], sim.ForecastConfig{Model: m.Version(), Runs: *runs, Seed: *seed, Workers: *workers,
-				Options: sim.Options{MaxTurns: *turns, StartRange: *startRange}, Names: names})
-			if err != nil {
-				fmt.Fprintf(stderr, "slipway forecast: %v\n", err)
-				return 2
-			}
-			if *asJSON {
+			if *bf.asJSON {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(f); err != nil {
@@ -78,6 +56,54 @@ func forecastCommand() command {
 			return 0
 		},
 	}
+}
+
+// battleFlags are the flags simulate and forecast share.
+type battleFlags struct {
+	runs, workers, turns, startRange *int
+	seed                             *uint64
+	asJSON                           *bool
+	model                            *string
+}
+
+// addBattleFlags defines the shared flags on fs, runs defaulting to
+// defaultRuns and --json printing what.
+func addBattleFlags(fs *flag.FlagSet, defaultRuns int, what string) battleFlags {
+	return battleFlags{
+		runs:       fs.Int("runs", defaultRuns, "play `N` battles (1-1000000)"),
+		seed:       fs.Uint64("seed", 1, "random seed `N`"),
+		workers:    fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result"),
+		turns:      fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)"),
+		startRange: fs.Int("range", 100, "the sides start `CM` apart (5-200)"),
+		asJSON:     fs.Bool("json", false, "print the "+what+" as JSON"),
+		model:      modelFlag(fs),
+	}
+}
+
+// sides checks the flags and reads and compiles the two sides named by
+// pos, or says why not (cmd names the command) and gives the exit code.
+func (bf battleFlags) sides(cmd string, pos []string, stderr io.Writer) (m *costing.Model, sides [2][]*sim.Ship, names [2]string, code int) {
+	if msg := simBounds(*bf.runs, *bf.turns, *bf.startRange, *bf.workers); msg != "" {
+		fmt.Fprintf(stderr, "slipway %s: %s\n", cmd, msg)
+		return nil, sides, names, 2
+	}
+	m, err := openModel(*bf.model)
+	if err != nil {
+		fmt.Fprintf(stderr, "slipway %s: %v\n", cmd, err)
+		return nil, sides, names, 2
+	}
+	for i, arg := range pos {
+		ds, name, err := readSideFiles(arg)
+		names[i] = name
+		if err == nil {
+			sides[i], err = sim.CompileSide(m, ds)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "slipway %s: side %d: %s\n", cmd, i+1, sideError(err))
+			return nil, sides, names, 2
+		}
+	}
+	return m, sides, names, 0
 }
 
 // simBounds checks the battle flags simulate and forecast share, and

@@ -15,13 +15,20 @@ func TestRulesetsCommand(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "rulesets", "--json")
 	var infos []struct{ ID string }
-	if code != 0 || json.Unmarshal([]byte(out), &infos) != nil || len(infos) != 2 || infos[0].ID != "battleshift" || infos[1].ID != "metaverse" {
+	if code != 0 || json.Unmarshal([]byte(out), &infos) != nil || len(infos) < 3 || infos[0].ID != "battleshift" || infos[len(infos)-1].ID != "metaverse" {
 		t.Fatalf("rulesets --json: %d %s", code, out)
+	}
+	ids := map[string]bool{}
+	for _, i := range infos {
+		ids[i.ID] = true
+	}
+	if !ids["d6ship"] {
+		t.Errorf("rulesets --json lists no d6ship: %s", out)
 	}
 	if code, out, _ := runCLI(t, "catalogue", "--ruleset", "battleshift"); code != 0 || !strings.Contains(out, "Heavy Broadside Battery") {
 		t.Errorf("catalogue --ruleset battleshift: %d %.200s", code, out)
 	}
-	if code, _, errs := runCLI(t, "catalogue", "--ruleset", "nope"); code != 2 || !strings.Contains(errs, "battleshift, metaverse") {
+	if code, _, errs := runCLI(t, "catalogue", "--ruleset", "nope"); code != 2 || !strings.Contains(errs, "battleshift, d6ship, metaverse") {
 		t.Errorf("catalogue --ruleset nope: %d %q", code, errs)
 	}
 }

@@ -38,13 +38,7 @@ func simulateCommand() command {
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("simulate", stderr, "simulate A.json[,A2.json...] B.json[,B2.json...] [--runs N] [--seed N] [--turns N] [--range CM] [--workers N] [--model VERSION] [--json]",
 				"Plays the battles of docs/simulation.md; the same seed gives the same result on any machine and any number of workers.")
-			runs := fs.Int("runs", 1000, "play `N` battles (1-1000000)")
-			seed := fs.Uint64("seed", 1, "random seed `N`")
-			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result")
-			turns := fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)")
-			startRange := fs.Int("range", 100, "the sides start `CM` apart (5-200)")
-			asJSON := fs.Bool("json", false, "print the result as JSON")
-			model := modelFlag(fs)
+			bf := addBattleFlags(fs, 1000, "result")
 			pos, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -53,32 +47,18 @@ func simulateCommand() command {
 				fs.Usage()
 				return 2
 			}
-			if msg := simBounds(*runs, *turns, *startRange, *workers); msg != "" {
-				fmt.Fprintf(stderr, "slipway simulate: %s\n", msg)
-				return 2
+			m, sides, _, code := bf.sides("simulate", pos, stderr)
+			if code != 0 {
+				return code
 			}
-			m, err := openModel(*model)
-			if err != nil {
-				fmt.Fprintf(stderr, "slipway simulate: %v\n", err)
-				return 2
-			}
-			var sides [2][]*sim.Ship
-			rep := simulateReport{Model: m.Version(), Seed: *seed, Runs: *runs}
-			for i, arg := range pos {
-				ds, _, err := readSideFiles(arg)
-				if err == nil {
-					sides[i], err = sim.CompileSide(m, ds)
-				}
-				if err != nil {
-					fmt.Fprintf(stderr, "slipway simulate: side %d: %s\n", i+1, sideError(err))
-					return 2
-				}
+			rep := simulateReport{Model: m.Version(), Seed: *bf.seed, Runs: *bf.runs}
+			for i := range sides {
 				for _, s := range sides[i] {
 					rep.Sides[i].Ships = append(rep.Sides[i].Ships, s.Name)
 					rep.Sides[i].CV += s.Eval.CV
 				}
 			}
-			r := sim.Run(sides[0], sides[1], *runs, *seed, *workers, sim.Options{MaxTurns: *turns, StartRange: *startRange})
+			r := sim.Run(sides[0], sides[1], *bf.runs, *bf.seed, *bf.workers, sim.Options{MaxTurns: *bf.turns, StartRange: *bf.startRange})
 			rep.Result = r
 			for i := 0; i < 2; i++ {
 				rep.Sides[i].Win = float64(r.Wins[i]) / float64(r.Runs)
@@ -86,7 +66,7 @@ func simulateCommand() command {
 			}
 			rep.Draws = float64(r.Draws) / float64(r.Runs)
 			rep.Turns = r.MeanTurns()
-			if *asJSON {
+			if *bf.asJSON {
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(rep); err != nil {
@@ -95,7 +75,7 @@ func simulateCommand() command {
 				}
 				return 0
 			}
-			fmt.Fprintf(stdout, "%d battles, seed %d, model %s\n", r.Runs, *seed, rep.Model)
+			fmt.Fprintf(stdout, "%d battles, seed %d, model %s\n", r.Runs, *bf.seed, rep.Model)
 			for i, name := range []string{"A", "B"} {
 				sr := rep.Sides[i]
 				fmt.Fprintf(stdout, "%s  %-40s CV %4d   wins %5.1f %% (95 %% CI %.1f-%.1f)\n", name, sim.SideName(sr.Ships), sr.CV,

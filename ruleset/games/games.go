@@ -8,9 +8,10 @@ package games
 import (
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
+	"github.com/slipway/slipway/ruleset/d6ship"
 )
 
 // Extra returns a new instance of every game served beside Metaverse.
 func Extra() []ruleset.Ruleset {
-	return []ruleset.Ruleset{battleshift.New()}
+	return []ruleset.Ruleset{battleshift.New(), d6ship.New()}
 }

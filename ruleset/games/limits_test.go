@@ -91,7 +91,18 @@ func TestFormLimitsAreTheServers(t *testing.T) {
 				if f.Kind == ruleset.FieldWidget {
 					continue
 				}
-				field("", f, root.Properties[f.Name])
+				// A field's name is a path into the document
+				// ("shields.forward"): the schema of its last member.
+				s, steps := &root, strings.Split(f.Name, ".")
+				for _, k := range steps[:len(steps)-1] {
+					if s = deref(s); s != nil {
+						s = s.Properties[k]
+					}
+				}
+				if s = deref(s); s != nil {
+					s = s.Properties[steps[len(steps)-1]]
+				}
+				field("", f, s)
 			}
 		}
 	}
