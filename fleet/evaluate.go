@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/slipway/slipway/costing"
@@ -245,13 +244,11 @@ func (e *Evaluator) Evaluate(f *Fleet, ds Designs) *Result {
 	return r.r
 }
 
+// printable reports whether s has only characters a sheet can print
+// (ruleset.Unprintable, the one text rule of documents).
 func printable(s string) bool {
-	for _, c := range s {
-		if !unicode.IsPrint(c) {
-			return false
-		}
-	}
-	return true
+	_, bad := ruleset.Unprintable(s, false)
+	return !bad
 }
 
 func (r *run) document() {
