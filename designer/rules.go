@@ -77,10 +77,5 @@ var Rules = []RuleInfo{
 
 // Rule returns the RuleInfo for id, or nil.
 func Rule(id string) *RuleInfo {
-	for i := range Rules {
-		if Rules[i].ID == id {
-			return &Rules[i]
-		}
-	}
-	return nil
+	return ruleset.FindRule(Rules, id)
 }

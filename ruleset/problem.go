@@ -81,6 +81,17 @@ type RuleInfo struct {
 	Summary  string   `json:"summary"`
 }
 
+// FindRule returns the rule of rules whose id is id, or nil: a game's
+// rule table looked up by id.
+func FindRule(rules []RuleInfo, id string) *RuleInfo {
+	for i := range rules {
+		if rules[i].ID == id {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
 // RuleProblemCap is the shared rule of a list of problems cut short: the
 // problems past MaxProblems are counted, not listed, so that a large
 // document cannot turn into an answer, a stored record or a printed page

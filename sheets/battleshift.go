@@ -136,6 +136,9 @@ type bsDoc struct {
 	// model is the evaluation's model version, for the footer ("" for
 	// the play aids, which print no evaluation).
 	model string
+	// game names the game in the footer ("Battleshift"), slug in errors
+	// ("battleshift"): the d6 game's printer lays out on the same page.
+	game, slug string
 }
 
 // Battleshift page geometry in millimetres.
@@ -169,7 +172,7 @@ func newBSSVG(o ruleset.PrintOptions, name string) (*bsDoc, error) {
 }
 
 func bsDocOn(c *canvas, pg paper, o ruleset.PrintOptions, name string) *bsDoc {
-	d := &bsDoc{c: c, pg: pg, cat: bsCatalogue(), url: clean(o.URL)}
+	d := &bsDoc{c: c, pg: pg, cat: bsCatalogue(), url: clean(o.URL), game: "Battleshift", slug: "battleshift"}
 	d.printable = Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	d.foot = clean(name)
 	return d
@@ -205,7 +208,7 @@ func (d *bsDoc) emit(els []*Element) {
 // finish adds the footers, draws every page and returns the PDF.
 func (d *bsDoc) finish(what string) ([]byte, error) {
 	if len(d.pages) == 0 {
-		return nil, errors.New("sheets: battleshift " + what + ": nothing to print")
+		return nil, errors.New("sheets: " + d.slug + " " + what + ": nothing to print")
 	}
 	b := Box{d.printable.X, d.printable.Bottom() - footerH, d.printable.W, footerH}
 	for i, p := range d.pages {
@@ -228,7 +231,7 @@ func (d *bsDoc) finish(what string) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	if err := d.c.writeTagged(&buf); err != nil {
-		return nil, fmt.Errorf("sheets: battleshift %s: %w", what, err)
+		return nil, fmt.Errorf("sheets: %s %s: %w", d.slug, what, err)
 	}
 	return buf.Bytes(), nil
 }
@@ -248,7 +251,7 @@ func (d *bsDoc) footer(b Box, page, pages int) *Element {
 		}
 		left += d.url
 	}
-	right := "Battleshift"
+	right := d.game
 	if d.model != "" {
 		right += ", " + d.model
 	}

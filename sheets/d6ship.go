@@ -1,8 +1,6 @@
 package sheets
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -28,6 +26,9 @@ var _ ruleset.Printer = D6shipPrinter{}
 // d6TrackCap is the most boxes a SUPERSTRUCTURE or CPU track prints.
 const d6TrackCap = 300
 
+// d6Game is the game's name on its printed pages.
+const d6Game = "d6 Starships"
+
 // Sheet prints the stat block sheet of d, a *d6ship.Ship, from ev, its
 // *d6ship.Result.
 func (D6shipPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions) ([]byte, error) {
@@ -43,10 +44,11 @@ func (D6shipPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.Pr
 	if err != nil {
 		return nil, fmt.Errorf("sheets: d6 stat block: %w", err)
 	}
+	doc.game, doc.slug = d6Game, "d6"
 	doc.c.pdf.SetTitle(clean(s.Name)+" - d6 starship stat block", true)
 	doc.model = clean(r.ModelVersion)
 	doc.d6Sheet(s, r)
-	return d6Finish(doc, "stat block of "+clean(s.Name))
+	return doc.finish("stat block of " + clean(s.Name))
 }
 
 // Aids prints the quick reference.
@@ -55,64 +57,11 @@ func (D6shipPrinter) Aids(o ruleset.PrintOptions) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sheets: d6 quick reference: %w", err)
 	}
+	doc.game, doc.slug = d6Game, "d6"
 	doc.c.pdf.SetTitle("d6 Starships quick reference", false)
 	doc.foot = "d6 Starships quick reference"
 	doc.d6Reference()
-	return d6Finish(doc, "quick reference")
-}
-
-// d6Finish is bsDoc.finish with the d6 game's footer.
-func d6Finish(d *bsDoc, what string) ([]byte, error) {
-	if len(d.pages) == 0 {
-		return nil, errors.New("sheets: d6 " + what + ": nothing to print")
-	}
-	b := Box{d.printable.X, d.printable.Bottom() - footerH, d.printable.W, footerH}
-	for i, p := range d.pages {
-		p.Elements = append(p.Elements, d6Footer(d, b, i+1, len(d.pages)))
-	}
-	var texts []string
-	for _, p := range d.pages {
-		p.Walk(func(e, _ *Element) {
-			if e.Text != "" {
-				texts = append(texts, e.Text)
-			}
-		})
-	}
-	d.c.planFallback(nil, texts...)
-	for _, p := range d.pages {
-		d.c.addPage(true)
-		p.render(d.c)
-	}
-	var buf bytes.Buffer
-	if err := d.c.writeTagged(&buf); err != nil {
-		return nil, fmt.Errorf("sheets: d6 %s: %w", what, err)
-	}
-	return buf.Bytes(), nil
-}
-
-func d6Footer(d *bsDoc, b Box, page, pages int) *Element {
-	f := &Element{Kind: "footer", Box: b, draw: func(c *canvas, e *Element) {
-		c.lineWidth(0.25)
-		c.setStroke(ink())
-		c.line(e.Box.X, e.Box.Y+0.3, e.Box.Right(), e.Box.Y+0.3)
-	}}
-	left := d.foot
-	if d.url != "" {
-		if left != "" {
-			left += "  |  "
-		}
-		left += d.url
-	}
-	right := "d6 Starships"
-	if d.model != "" {
-		right += ", " + d.model
-	}
-	right += "  |  Slipway  |  page " + itoa(page) + " of " + itoa(pages)
-	rs := textStyle{"", 6.5, rgb{70, 70, 75}, "R"}
-	rw := txtW(d.c, right, rs) + 0.5
-	f.add(txt(d.c, Box{b.X, b.Y + 0.8, b.W - rw - 4, b.H - 0.8}, left, textStyle{"B", 6.5, ink(), "L"}))
-	f.add(txt(d.c, Box{b.Right() - rw, b.Y + 0.8, rw, b.H - 0.8}, right, rs))
-	return f
+	return doc.finish("quick reference")
 }
 
 // d6Sheet lays out the stat block sheet.

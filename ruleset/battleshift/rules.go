@@ -61,10 +61,5 @@ func (r *Ruleset) Rules() []ruleset.RuleInfo { return append([]ruleset.RuleInfo(
 
 // classRule returns the rule id, or nil.
 func classRule(id string) *ruleset.RuleInfo {
-	for i := range classRules {
-		if classRules[i].ID == id {
-			return &classRules[i]
-		}
-	}
-	return nil
+	return ruleset.FindRule(classRules, id)
 }

@@ -50,10 +50,5 @@ var shipRules = []ruleset.RuleInfo{
 func (r *Ruleset) Rules() []ruleset.RuleInfo { return append([]ruleset.RuleInfo(nil), shipRules...) }
 
 func shipRule(id string) *ruleset.RuleInfo {
-	for i := range shipRules {
-		if shipRules[i].ID == id {
-			return &shipRules[i]
-		}
-	}
-	return nil
+	return ruleset.FindRule(shipRules, id)
 }
