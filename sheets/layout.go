@@ -36,7 +36,10 @@ type Element struct {
 	Box      Box
 	Text     string
 	Children []*Element
-	draw     func(c *canvas, e *Element)
+	// BoxID is the id of a box a player marks in play
+	// (designer.BoxRef's form, "core.hull.1.3"), on markable elements.
+	BoxID string
+	draw  func(c *canvas, e *Element)
 }
 
 // add appends children and returns e.
@@ -82,10 +85,15 @@ func (p *Page) render(c *canvas) {
 	draw = func(e *Element) {
 		mark := c.svg != nil && markable[e.Kind]
 		if mark {
-			c.svg.beginMark(e.Kind)
+			c.svg.beginMark(e.Kind, e.BoxID)
 		}
 		if e.draw != nil {
 			e.draw(c, e)
+		}
+		if e.BoxID != "" && c.marks != nil {
+			if st := c.marks[e.BoxID]; st != "" {
+				drawMarked(c, e, st)
+			}
 		}
 		for _, k := range e.Children {
 			draw(k)

@@ -333,7 +333,7 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 					txt(sc.c, Box{x + 5.2, y, lw, h}, label, nameSt),
 				}
 			}}
-			sc.addCount(&it, max(0, min(loadout[id], 999))*bays)
+			sc.addCount(&it, max(0, min(loadout[id], 999))*bays, "")
 			items = append(items, it)
 		}
 	} else {
