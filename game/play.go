@@ -378,6 +378,15 @@ func (b *Book) State(g *Game) ([]ShipState, error) {
 // Criticals is the critical hit chart of ship key's game.
 func (b *Book) Criticals(key string) []ruleset.CriticalCategory { return b.crits[key] }
 
+// Choices lists the marks ship key's boxes take (ruleset.Play.Choices).
+func (b *Book) Choices(key string) map[string][]string {
+	bs := b.ships[key]
+	if bs == nil {
+		return nil
+	}
+	return bs.play.Choices(bs.d)
+}
+
 // Design is ship key's design and evaluation as read, for printing.
 func (b *Book) Design(key string) (ruleset.Design, ruleset.Evaluation, bool) {
 	bs := b.ships[key]

@@ -13,6 +13,10 @@ type Play interface {
 	// Derive works out what the rules derive from a ship's marks, box id
 	// to mark, for the design d evaluated as ev.
 	Derive(d Design, ev Evaluation, marks map[string]string) (*ShipState, error)
+	// Choices lists the marks the design's boxes take, in the order a
+	// tap cycles through them: by box kind ("hull": ["hit"]), and by box
+	// id for a box that differs from its kind (a one-use system).
+	Choices(d Design) map[string][]string
 	// Criticals is the rulebook's critical hit chart, by category, for
 	// the log to name a critical rolled at the table; nil when the game
 	// has none.

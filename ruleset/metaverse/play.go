@@ -75,6 +75,44 @@ func (r *Ruleset) marksOf(md *designer.Design, b designer.BoxRef) []string {
 	return []string{MarkDamaged, MarkDestroyed}
 }
 
+// Choices lists the marks each kind of box takes and, by box id, the
+// boxes of one-use systems and one-shot or limited weapons, which may be
+// spent.
+func (r *Ruleset) Choices(d ruleset.Design) map[string][]string {
+	out := map[string][]string{}
+	for _, k := range []string{designer.BoxHull, designer.BoxCrew, designer.BoxMarine, designer.BoxShield, designer.BoxAdapt, designer.BoxPlate} {
+		out[k] = []string{MarkHit}
+	}
+	for _, k := range []string{designer.BoxSystem, designer.BoxHangar, designer.BoxWeapon, designer.BoxLifeSupport} {
+		out[k] = []string{MarkDamaged, MarkDestroyed}
+	}
+	md, ok := d.(*designer.Design)
+	if !ok || md == nil {
+		return out
+	}
+	for _, ns := range md.Sections.List() {
+		for i, s := range ns.Section.Systems {
+			b := designer.BoxRef{Section: ns.Name, Kind: designer.BoxSystem, Index: i + 1}
+			for n := 1; n <= min(s.Count, designer.MaxBoxCopies); n++ {
+				b.N = n
+				if m := r.marksOf(md, b); len(m) == 3 {
+					out[b.String()] = m
+				}
+			}
+		}
+		for i, m := range ns.Section.Weapons {
+			b := designer.BoxRef{Section: ns.Name, Kind: designer.BoxWeapon, Index: i + 1}
+			for n := 1; n <= min(m.Count, designer.MaxBoxCopies); n++ {
+				b.N = n
+				if ms := r.marksOf(md, b); len(ms) == 3 {
+					out[b.String()] = ms
+				}
+			}
+		}
+	}
+	return out
+}
+
 func boxWords(kind string) string {
 	switch kind {
 	case designer.BoxHull:
