@@ -141,9 +141,9 @@ type Op struct {
 	Section  string `json:"section,omitempty"`
 	Category int    `json:"category,omitempty"`
 	Effect   int    `json:"effect,omitempty"`
-	// At is when the player made the change (a mark made offline is sent
-	// later); the zero time is now.
-	At time.Time `json:"at,omitzero"`
+	// At is when the player made the change, RFC 3339 (a mark made
+	// offline is sent later); empty is now.
+	At string `json:"at,omitempty"`
 }
 
 // Apply applies ops, made on revision base, to g: all of them or none.
@@ -193,8 +193,14 @@ func (g *Game) clone() *Game {
 
 func (b *Book) apply(g *Game, op Op, now time.Time) error {
 	at := now.UTC()
-	if !op.At.IsZero() && op.At.Before(now.Add(time.Minute)) && op.At.After(now.AddDate(0, 0, -30)) {
-		at = op.At.UTC()
+	if op.At != "" {
+		t, err := time.Parse(time.RFC3339Nano, op.At)
+		if err != nil {
+			return errorf("at", "%q is not a time; give one such as 2026-11-27T13:04:18Z, or none for now", clip(op.At))
+		}
+		if t.Before(now.Add(time.Minute)) && t.After(now.AddDate(0, 0, -30)) {
+			at = t.UTC()
+		}
 	}
 	logf := func(ship, text string) {
 		g.Log = append(g.Log, Entry{N: len(g.Log) + 1, Turn: g.Turn, At: at, Ship: ship, Text: text})
