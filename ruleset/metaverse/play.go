@@ -255,7 +255,7 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 	}
 	num("ems", "EMS", res.EMS, costing.EMS(sumNow))
 	if sumNow < sumStart {
-		st.Notes = append(st.Notes, fmt.Sprintf("Reactors lost: %d of %d reactor rating left, so the EMS is %d (it was %d).",
+		st.Notes = append(st.Notes, fmt.Sprintf("Reactor rating left: %d of %d, so the EMS is %d (it was %d).",
 			sumNow, sumStart, costing.EMS(sumNow), res.EMS))
 	}
 	num("crew", "Crew parties", crewStart, crewNow)
