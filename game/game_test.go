@@ -24,7 +24,7 @@ func registry() *ruleset.Registry {
 var t0 = time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 
 // wing reads the sample cruiser wing as a side.
-func wing(t *testing.T) game.SideInput {
+func wing(t testing.TB) game.SideInput {
 	t.Helper()
 	b, err := os.ReadFile("../data/fleets/cruiser-wing.json")
 	if err != nil {

@@ -223,3 +223,42 @@ func playScreenshot(t *testing.T, tb *tab, name string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlayFleetOpenSpeed measures (never asserts: the machine is shared)
+// how long a game of 20 ships takes to open: from navigation to the first
+// ship's sheet drawn with its marks (the page's performance.measure
+// 'slipway:open'), five times. The numbers are in docs/performance.md.
+func TestPlayFleetOpenSpeed(t *testing.T) {
+	tb := newTab(t)
+	tb.do("viewport", chromedp.EmulateViewport(1024, 768, chromedp.EmulateTouch))
+	tb.open("/")
+	user := fmt.Sprintf("admiral%d", time.Now().UnixNano()%1_000_000)
+	id := eval[string](tb, `(async () => {
+		await fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})});
+		const wing = await (await fetch('/api/v1/fleet-library?q=Cruiser%20Wing')).json();
+		const f = (await (await fetch('/api/v1/fleets/' + wing.fleets[0].id)).json()).fleet;
+		const ships = [];
+		for (let i = 0; i < 20; i++) ships.push({...f.ships[i % f.ships.length], id: 'ship' + i, name: 'Ship ' + (i + 1)});
+		const doc = {...f, name: 'Twenty', ships, limit: {cv: 100000}};
+		delete doc.command;
+		const r = await fetch('/api/v1/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({sides: [{fleetDocument: doc}]})});
+		const g = await r.json();
+		return r.status === 201 ? g.id : 'status ' + r.status + ': ' + JSON.stringify(g).slice(0, 300);
+	})()`)
+	if strings.HasPrefix(id, "status") {
+		t.Fatalf("start a game of 20 ships: %s", id)
+	}
+	var ds []float64
+	for i := 0; i < 5; i++ {
+		tb.open("/play/" + id)
+		waitFor(t, tb, `(document.getElementById('play-app') || {dataset: {}}).dataset.ready === 's1'`, "the first sheet")
+		ds = append(ds, eval[float64](tb, `performance.getEntriesByName('slipway:open')[0].duration`))
+		if n := eval[int](tb, `document.querySelectorAll('[data-ship]').length`); n != 20 {
+			t.Fatalf("the page lists %d ships", n)
+		}
+	}
+	slices.Sort(ds)
+	t.Logf("a game of 20 ships, navigation to the first sheet drawn, 5 opens: min %.0f ms, median %.0f ms, max %.0f ms", ds[0], ds[2], ds[4])
+}
