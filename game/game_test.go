@@ -168,3 +168,60 @@ func TestPlayCruiser(t *testing.T) {
 		t.Error("a bridge was spent")
 	}
 }
+
+// TestLimits: a batch of more than 200 changes, a log past 5,000 entries,
+// a third side, a long name and a game of another game system's designs
+// are refused with what is allowed, and nothing changes.
+func TestLimits(t *testing.T) {
+	reg := registry()
+	side := wing(t)
+	if _, _, err := game.New("", []game.SideInput{side}, reg, t0); err == nil || !strings.Contains(err.Error(), "name the game") {
+		t.Errorf("no name: %v", err)
+	}
+	if _, _, err := game.New(strings.Repeat("x", 81), []game.SideInput{side}, reg, t0); err == nil || !strings.Contains(err.Error(), "1 to 80") {
+		t.Errorf("a long name: %v", err)
+	}
+	if _, _, err := game.New("Three", []game.SideInput{side, side, side}, reg, t0); err == nil || !strings.Contains(err.Error(), "one side or two") {
+		t.Errorf("three sides: %v", err)
+	}
+	bs, err := os.ReadFile("../data/battleshift/samples/bionid-arbite-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = game.New("Battleshift", []game.SideInput{{Name: "B", Ships: []game.ShipInput{{Document: bs}}}}, reg, t0)
+	if err == nil || !strings.Contains(err.Error(), "Battleshift cannot be played at the table yet") {
+		t.Errorf("a Battleshift ship: %v", err)
+	}
+	g, book, err := game.New("Long game", []game.SideInput{side}, reg, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toggle := func(n int) []game.Op {
+		ops := make([]game.Op, n)
+		for i := range ops {
+			m := "hit"
+			if i%2 == 1 {
+				m = ""
+			}
+			ops[i] = game.Op{Op: "mark", Ship: "s1", Box: "core.hull.1.1", Mark: m}
+		}
+		return ops
+	}
+	if _, err := book.Apply(g, 0, toggle(201), t0); err == nil || !strings.Contains(err.Error(), "at most 200") {
+		t.Errorf("201 changes: %v", err)
+	}
+	for g.Rev < 24 {
+		if g, err = book.Apply(g, g.Rev, toggle(200), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.Log) != 4801 {
+		t.Fatalf("log of %d entries", len(g.Log))
+	}
+	if _, err := book.Apply(g, g.Rev, toggle(200), t0); err == nil || !strings.Contains(err.Error(), "at most 5000") {
+		t.Errorf("past 5,000 entries: %v", err)
+	}
+	if _, err := book.Apply(g, g.Rev, toggle(199), t0); err != nil {
+		t.Errorf("up to 5,000 entries: %v", err)
+	}
+}

@@ -15,7 +15,8 @@ import (
 // as one document (a game.Game) with its revision; the game package
 // decides what a change does, the Service who may make it.
 
-// MaxGames is the most games one account may keep.
+// MaxGames is the most games one account may keep (Limits.MaxGames may
+// lower it), and the most GamesByOwner lists.
 const MaxGames = 200
 
 // StoredGame is a game as a GameStore keeps it.
@@ -108,7 +109,7 @@ func (s *Service) StartGame(ctx context.Context, u *User, name string, sides []G
 	if err != nil {
 		return nil, err
 	}
-	if len(mine) >= MaxGames {
+	if len(mine) >= s.limits.MaxGames {
 		return nil, errorf(EQuota, "you keep %d games, the most an account may keep; delete a finished game to start another", len(mine))
 	}
 	in := make([]game.SideInput, len(sides))

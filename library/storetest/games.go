@@ -72,6 +72,12 @@ func testGames(t *testing.T, open Opener) {
 	if l, _ := f.svc.MyGames(f.ctx, bob); len(l) != 0 {
 		t.Errorf("bob's games: %+v", l)
 	}
+	// At most Limits.MaxGames games an account.
+	two := f.service(library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000, MaxGames: 2}, f.model, nil)
+	_, err = two.StartGame(f.ctx, alice, "Second", []library.GameSide{{Design: d.ID}})
+	ok(t, "a second game", err)
+	_, err = two.StartGame(f.ctx, alice, "Third", []library.GameSide{{Design: d.ID}})
+	wantCode(t, "a third game over a limit of two", err, library.EQuota)
 	ok(t, "delete account", f.svc.DeleteAccount(f.ctx, alice, "127.0.0.1", password))
 	if _, err := f.store.Game(f.ctx, id); !errors.Is(err, library.ErrNotFound) {
 		t.Errorf("the game outlived its owner's account: %v", err)
