@@ -89,7 +89,11 @@ func TestPlayCruiserWing(t *testing.T) {
 				opts = append(opts, chromedp.EmulateMobile)
 			}
 			tb.do("viewport", chromedp.EmulateViewport(vp.w, vp.h, opts...))
-			tb.open("/")
+			tb.open("/play")
+			if !strings.Contains(tb.text("#play-app"), "log in") {
+				t.Errorf("signed out, /play says %q", tb.text("#play-app"))
+			}
+			tb.checkPage("table mode signed out " + vp.name)
 			user := fmt.Sprintf("captain%s%d", vp.name, time.Now().UnixNano()%1_000_000)
 			if st := eval[int](tb, `fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
 				body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})}).then(r => r.status)`); st != 201 {
@@ -98,6 +102,7 @@ func TestPlayCruiserWing(t *testing.T) {
 			wing := sampleFleet(tb, "Cruiser Wing")
 			tb.open("/play")
 			waitFor(t, tb, `!!document.querySelector('#side-a option[value=`+jsString(wing)+`]')`, "the fleets to choose from")
+			tb.checkPage("table mode list " + vp.name)
 			tb.do("start", chromedp.SetValue(chromedp.CSS("#side-a"), wing),
 				chromedp.Evaluate[chromedp.Void](`document.getElementById('side-a').dispatchEvent(new Event('change', {bubbles: true}))`),
 				chromedp.Tap(chromedp.CSS(`form.start button[type="submit"]`)))
