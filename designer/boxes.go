@@ -2,6 +2,7 @@ package designer
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -25,7 +26,15 @@ const (
 	BoxHangar      = "hangar"      // a hangar bay (Index: the hangar mount)
 	BoxWeapon      = "weapon"      // a weapon on a mount (Index: the mount)
 	BoxLifeSupport = "lifeSupport" // the section's life support (Index 1)
+	// BoxFighter is a squadron a hangar bay carries in its permanent
+	// loadout: ship-wide, so its "section" is BoxHangars, and Index is
+	// the run of boxes in the sheet's order (FighterRuns).
+	BoxFighter = "fighter"
 )
+
+// BoxHangars stands in a fighter box's id for the section: the sheet
+// lists the squadrons carried ship-wide, "hangars.fighter.1.2".
+const BoxHangars SectionName = "hangars"
 
 // MaxBoxCopies is the most copies of a system, bay or weapon printed as
 // one box each; a part with more prints its count and has no boxes.
@@ -76,12 +85,12 @@ func ParseBox(id string) (BoxRef, error) {
 		return bad(fmt.Sprintf("%q is not a box", id))
 	}
 	b := BoxRef{Section: SectionName(parts[0]), Kind: parts[1]}
-	known := false
+	known := b.Section == BoxHangars && b.Kind == BoxFighter
 	for _, n := range SectionOrder {
-		known = known || n == b.Section
+		known = known || n == b.Section && b.Kind != BoxFighter
 	}
 	if !known {
-		return bad(fmt.Sprintf("%q is not a section", parts[0]))
+		return bad(fmt.Sprintf("%q is not a section (fighters are hangars.fighter.run.number)", parts[0]))
 	}
 	n, err := strconv.Atoi(parts[3])
 	if err != nil || n < 1 || n > 100000 {
@@ -95,14 +104,14 @@ func ParseBox(id string) (BoxRef, error) {
 			return bad(fmt.Sprintf("%q is not an arc", parts[2]))
 		}
 		b.Arc = a
-	case BoxHull, BoxCrew, BoxMarine, BoxSystem, BoxHangar, BoxWeapon, BoxLifeSupport:
+	case BoxHull, BoxCrew, BoxMarine, BoxSystem, BoxHangar, BoxWeapon, BoxLifeSupport, BoxFighter:
 		i, err := strconv.Atoi(parts[2])
 		if err != nil || i < 1 || i > 100000 {
 			return bad(fmt.Sprintf("%q is not a place number", parts[2]))
 		}
 		b.Index = i
 	default:
-		return bad(fmt.Sprintf("%q is not a kind of box (hull, crew, marine, shield, adapt, plate, system, hangar, weapon, lifeSupport)", b.Kind))
+		return bad(fmt.Sprintf("%q is not a kind of box (hull, crew, marine, shield, adapt, plate, system, hangar, weapon, lifeSupport, fighter)", b.Kind))
 	}
 	return b, nil
 }
@@ -110,6 +119,16 @@ func ParseBox(id string) (BoxRef, error) {
 // CheckBox reports whether the design's record sheet has box b: nil, or an
 // error in a player's words that says what the design has there.
 func (d *Design) CheckBox(b BoxRef) error {
+	if b.Kind == BoxFighter {
+		runs := d.FighterRuns()
+		if b.Index > len(runs) {
+			return fmt.Errorf("%s carries %s in its hangar bays' own loadouts", d.Name, plural(len(runs), "kind of squadron"))
+		}
+		if n := runs[b.Index-1].Boxes; b.N > n {
+			return fmt.Errorf("%s carries %s of that kind; box %d is not on its sheet", d.Name, plural(n, "squadron"), b.N)
+		}
+		return nil
+	}
 	sec := d.Sections.Get(b.Section)
 	if sec == nil {
 		return fmt.Errorf("%s has no %s section", d.Name, b.Section)
@@ -183,6 +202,44 @@ func (d *Design) CheckBox(b BoxRef) error {
 	return fmt.Errorf("%q is not a kind of box", b.Kind)
 }
 
+// FighterRun is one run of squadron boxes on the sheet: the squadrons of
+// one kind a hangar bay definition carries in its permanent loadout, in
+// all the bays of that definition the ship mounts.
+type FighterRun struct {
+	Bay, Squadron string
+	// Boxes is how many boxes the run prints (0 when it prints a count).
+	Boxes int
+}
+
+// FighterRuns lists the runs of squadron boxes in the sheet's order: the
+// hangar bay definitions in document order (those the ship mounts and
+// that have a loadout of their own), each's squadrons by id.
+func (d *Design) FighterRuns() []FighterRun {
+	counts := map[string]int{}
+	for _, ns := range d.Sections.List() {
+		for _, h := range ns.Section.Hangars {
+			counts[h.Bay] += max(0, min(h.Count, 999))
+		}
+	}
+	var out []FighterRun
+	for i := range d.HangarBays {
+		hb := &d.HangarBays[i]
+		n := counts[hb.ID]
+		if n == 0 || len(hb.Loadout) == 0 {
+			continue
+		}
+		ids := make([]string, 0, len(hb.Loadout))
+		for id := range hb.Loadout {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			out = append(out, FighterRun{Bay: hb.ID, Squadron: id, Boxes: boxCopies(max(0, min(hb.Loadout[id], 999)) * n)})
+		}
+	}
+	return out
+}
+
 // boxCopies is how many boxes a part of count copies prints.
 func boxCopies(count int) int {
 	if count > MaxBoxCopies {
@@ -201,6 +258,8 @@ func plural(n int, what string) string {
 	case strings.Contains(what, " on its "):
 		i := strings.Index(what, " on its ")
 		return strconv.Itoa(n) + " " + what[:i] + "s" + what[i:]
+	case what == "kind of squadron":
+		return strconv.Itoa(n) + " kinds of squadron"
 	case strings.Contains(what, " in that "):
 		i := strings.Index(what, " in that ")
 		return strconv.Itoa(n) + " " + what[:i] + "s" + what[i:]

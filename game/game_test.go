@@ -167,6 +167,20 @@ func TestPlayCruiser(t *testing.T) {
 	if _, err := book.Apply(g5, g5.Rev, []game.Op{{Op: "mark", Ship: "s1", Box: "core.system.1.1", Mark: "spent"}}, t0); err == nil {
 		t.Error("a bridge was spent")
 	}
+	// USS Einstein's squadrons: one launched, one lost.
+	g6, err := book.Apply(g5, g5.Rev, []game.Op{{Op: "mark", Ship: "s3", Box: "hangars.fighter.1.1", Mark: "launched"},
+		{Op: "mark", Ship: "s3", Box: "hangars.fighter.1.2", Mark: "lost"}}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ = book.State(g6)
+	if n := number(t, st, "s3", "squadrons"); n.Start < 2 || n.Now != n.Start-2 {
+		t.Errorf("squadrons aboard after one launched and one lost: %+v", n)
+	}
+	if _, err := book.Apply(g6, g6.Rev, []game.Op{{Op: "mark", Ship: "s3", Box: "hangars.fighter.1.3", Mark: "hit"}}, t0); err == nil ||
+		!strings.Contains(err.Error(), `"launched" or "lost"`) {
+		t.Errorf("a squadron hit: %v", err)
+	}
 }
 
 // TestLimits: a batch of more than 200 changes, a log past 5,000 entries,

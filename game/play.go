@@ -336,8 +336,11 @@ func boxWords(id string) string {
 		return id
 	}
 	kind := p[1]
-	if kind == "lifeSupport" {
+	switch kind {
+	case "lifeSupport":
 		return p[0] + " life support"
+	case "fighter":
+		return fmt.Sprintf("squadrons carried, run %s, box %s", p[2], p[3])
 	}
 	place := p[2]
 	if _, err := strconv.Atoi(place); err == nil {

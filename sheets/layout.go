@@ -77,7 +77,7 @@ func (p *Page) Walk(fn func(e *Element, parent *Element)) {
 // wraps each in a group that names it (data-mark="hull"), for tests and
 // for a sheet played on screen.
 var markable = map[string]bool{"hull": true, "crew": true, "marine": true, "shield": true,
-	"adapt": true, "system": true, "plate": true}
+	"adapt": true, "system": true, "plate": true, "fighter": true}
 
 // render draws a page's elements, parents first.
 func (p *Page) render(c *canvas) {

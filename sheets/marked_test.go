@@ -27,9 +27,7 @@ func TestRecordSheetBoxIDs(t *testing.T) {
 		seen := map[string]bool{}
 		for _, m := range re.FindAllStringSubmatch(buf.String(), -1) {
 			if m[2] == "" {
-				if m[1] != "system" { // a squadron carried: fighters have no ids yet (docs/table.md)
-					t.Errorf("%s: a %s box has no id", name, m[1])
-				}
+				t.Errorf("%s: a %s box has no id", name, m[1])
 				continue
 			}
 			if seen[m[2]] {

@@ -23,6 +23,8 @@ const (
 	MarkDamaged   = "damaged"   // a system disabled (repairable)
 	MarkDestroyed = "destroyed" // a system destroyed
 	MarkSpent     = "spent"     // a one-use system or a one-shot or limited weapon used
+	MarkLaunched  = "launched"  // a squadron carried, launched
+	MarkLost      = "lost"      // a squadron carried, lost
 )
 
 // oneUse are the system kinds used once: the countermeasure pod (rules
@@ -68,6 +70,8 @@ func (r *Ruleset) marksOf(md *designer.Design, b designer.BoxRef) []string {
 			(w.RateOfFire == designer.RateOneShot || w.RateOfFire == designer.RateLimited) {
 			return []string{MarkSpent, MarkDamaged, MarkDestroyed}
 		}
+	case designer.BoxFighter:
+		return []string{MarkLaunched, MarkLost}
 	case designer.BoxHangar, designer.BoxLifeSupport:
 	default:
 		return []string{MarkHit}
@@ -86,6 +90,7 @@ func (r *Ruleset) Choices(d ruleset.Design) map[string][]string {
 	for _, k := range []string{designer.BoxSystem, designer.BoxHangar, designer.BoxWeapon, designer.BoxLifeSupport} {
 		out[k] = []string{MarkDamaged, MarkDestroyed}
 	}
+	out[designer.BoxFighter] = []string{MarkLaunched, MarkLost}
 	md, ok := d.(*designer.Design)
 	if !ok || md == nil {
 		return out
@@ -129,6 +134,8 @@ func boxWords(kind string) string {
 		return "ablative plate"
 	case designer.BoxLifeSupport:
 		return "life support"
+	case designer.BoxFighter:
+		return "squadron"
 	}
 	return kind
 }
@@ -274,6 +281,28 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 		}
 	}
 	num("systems", "Systems working", sysStart, sysStart-sysOut)
+	// Squadrons carried in the hangar bays' own loadouts: aboard until
+	// launched or lost.
+	if runs := md.FighterRuns(); len(runs) > 0 {
+		total, launched, gone := 0, 0, 0
+		for ri, r := range runs {
+			total += r.Boxes
+			for n := 1; n <= r.Boxes; n++ {
+				switch marks[designer.BoxID(designer.BoxHangars, designer.BoxFighter, ri+1, n)] {
+				case MarkLaunched:
+					launched++
+				case MarkLost:
+					gone++
+				}
+			}
+		}
+		if total > 0 {
+			num("squadrons", "Squadrons aboard", total, total-launched-gone)
+			if launched+gone > 0 {
+				st.Notes = append(st.Notes, fmt.Sprintf("Squadrons: %d launched, %d lost.", launched, gone))
+			}
+		}
+	}
 	if st.Destroyed {
 		st.Notes = append(st.Notes, "The core is destroyed: the ship is destroyed.")
 		return st, nil

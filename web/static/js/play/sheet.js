@@ -25,7 +25,7 @@ export function loadSheet(url) {
 }
 
 const KIND_WORDS = { hull: 'hull hit', crew: 'crew party', marine: 'marine party', shield: 'shield hit', adapt: 'shield adaptation',
-  plate: 'ablative plate', system: 'system', hangar: 'hangar bay', weapon: 'weapon', lifeSupport: 'life support' };
+  plate: 'ablative plate', system: 'system', hangar: 'hangar bay', weapon: 'weapon', lifeSupport: 'life support', fighter: 'squadron' };
 
 /** boxLabel names a box for a screen reader: "core, hull hit, layer 1, box 3". */
 export function boxLabel(id) {
