@@ -267,3 +267,43 @@ func TestPlayFleetOpenSpeed(t *testing.T) {
 	slices.Sort(ds)
 	t.Logf("a game of 20 ships, navigation to the first sheet drawn, 5 opens: min %.0f ms, median %.0f ms, max %.0f ms", ds[0], ds[2], ds[4])
 }
+
+// TestPlayConflict: a mark made on the page over a revision the game has
+// left (another device marked it meanwhile) is not lost: the page shows
+// the conflict, and "Apply my changes on top" saves it over the new
+// revision, so the game has both marks.
+func TestPlayConflict(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.do("viewport", chromedp.EmulateViewport(1024, 768, chromedp.EmulateTouch))
+	tb.open("/")
+	user := fmt.Sprintf("rival%d", time.Now().UnixNano()%1_000_000)
+	wing := sampleFleet(tb, "Cruiser Wing")
+	id := eval[string](tb, `(async () => {
+		await fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})});
+		const r = await fetch('/api/v1/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({sides: [{fleet: `+jsString(wing)+`}]})});
+		return (await r.json()).id;
+	})()`)
+	tb.open("/play/" + id)
+	waitFor(t, tb, `(document.getElementById('play-app') || {dataset: {}}).dataset.ready === 's1'`, "the first sheet")
+	// Another device marks the game.
+	if st := eval[int](tb, `fetch('/api/v1/games/`+id+`/marks', {method: 'POST', headers: {'Content-Type': 'application/json'},
+		body: JSON.stringify({base: 0, ops: [{op: 'mark', ship: 's1', box: 'core.hull.1.1', mark: 'hit'}]})}).then(r => r.status)`); st != 200 {
+		t.Fatalf("the other device's mark: %d", st)
+	}
+	tb.tapBox("core.hull.1.2")
+	tb.do("the conflict", chromedp.WaitVisible(chromedp.CSS("#keep-mine")))
+	if s := tb.text(".sync"); !strings.Contains(s, "Nothing is lost") {
+		t.Errorf("the conflict says %q", s)
+	}
+	tb.checkA11y("table mode conflict")
+	tb.do("apply mine on top", chromedp.Tap(chromedp.CSS("#keep-mine")))
+	tb.waitSynced()
+	marks := eval[map[string]string](tb, `fetch('/api/v1/games/`+id+`').then(r => r.json()).then(g => g.ships[0].marks)`)
+	if marks["core.hull.1.1"] != "hit" || marks["core.hull.1.2"] != "hit" {
+		t.Errorf("after the conflict the game has %v, want both marks", marks)
+	}
+	waitFor(t, tb, `document.querySelectorAll('.sheet-wrap [data-box][data-state]').length === 2`, "both marks on screen")
+}
