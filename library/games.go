@@ -216,6 +216,21 @@ func (s *Service) gameSide(ctx context.Context, u *User, sd GameSide, field stri
 				return side, &Error{Code: EInvalid, Field: fmt.Sprintf("%s.ships[%d]", field, i),
 					Message: fmt.Sprintf("ship %s's design %s is not one you may read", sh.ID, sh.Design)}
 			}
+			if sh.CrewQuality != 0 || sh.CommandQuality != "" || sh.DamageControl != "" {
+				// The qualities the fleet buys for this ship are the ones it
+				// plays (and prints) with.
+				cp := *d
+				if sh.CrewQuality != 0 {
+					cp.CrewQuality = sh.CrewQuality
+				}
+				if sh.CommandQuality != "" {
+					cp.CommandQuality = sh.CommandQuality
+				}
+				if sh.DamageControl != "" {
+					cp.DamageControl = sh.DamageControl
+				}
+				d = &cp
+			}
 			b, err := json.Marshal(d)
 			if err != nil {
 				return side, err

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -72,6 +73,16 @@ func testGames(t *testing.T, open Opener) {
 	if l, _ := f.svc.MyGames(f.ctx, bob); len(l) != 0 {
 		t.Errorf("bob's games: %+v", l)
 	}
+	// A ship plays with the qualities its fleet buys for it.
+	picked := fleetOf("Picked crews", d.ID)
+	picked.Ships[0].CommandQuality = "D6"
+	pv, err := f.svc.StartGame(f.ctx, alice, "Picked", []library.GameSide{{FleetDocument: picked}})
+	ok(t, "a fleet with bought qualities", err)
+	var doc struct{ CommandQuality string }
+	if err := json.Unmarshal(pv.Game.Ships[0].Document, &doc); err != nil || doc.CommandQuality != "D6" {
+		t.Errorf("the ship plays with command %q (%v), want the fleet's D6", doc.CommandQuality, err)
+	}
+	ok(t, "delete it", f.svc.DeleteGame(f.ctx, alice, pv.Stored.ID))
 	// At most Limits.MaxGames games an account.
 	two := f.service(library.Limits{LoginsPerMinute: 1000, WritesPerMinute: 100000, MaxGames: 2}, f.model, nil)
 	_, err = two.StartGame(f.ctx, alice, "Second", []library.GameSide{{Design: d.ID}})
