@@ -306,4 +306,17 @@ func TestPlayConflict(t *testing.T) {
 		t.Errorf("after the conflict the game has %v, want both marks", marks)
 	}
 	waitFor(t, tb, `document.querySelectorAll('.sheet-wrap [data-box][data-state]').length === 2`, "both marks on screen")
+	// A critical rolled at the table is logged by its name on the chart.
+	if got := eval[[]string](tb, `[...document.querySelectorAll('#crit-section option')].map(o => o.value).sort()`); strings.Join(got, ",") != "aft,core,fore,port,starboard" {
+		t.Errorf("the critical form offers the sections %v", got)
+	}
+	tb.do("log a critical", chromedp.SetValue(chromedp.CSS("#crit-cat"), "6"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('crit-cat').dispatchEvent(new Event('change', {bubbles: true}))`),
+		chromedp.SetValue(chromedp.CSS("#crit-eff"), "2"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('crit-eff').dispatchEvent(new Event('change', {bubbles: true}))`),
+		chromedp.Tap(chromedp.CSS(`.crit button[type="submit"]`)))
+	tb.waitSynced()
+	if log := tb.text("#log"); !strings.Contains(log, "primary systems (6-2): bridge damage") {
+		t.Errorf("the log after a critical: %q", log)
+	}
 }

@@ -299,7 +299,8 @@ class Critical extends Component {
   }
 
   render({ ship, chart, sheet, onLog }, { section, cat, eff }) {
-    const sections = sheet ? [...new Set([...sheet.boxes.keys()].map((id) => id.split('.')[0]))] : ['core'];
+    // The sections the sheet draws (a squadron's box is ship-wide).
+    const sections = sheet ? [...new Set([...sheet.boxes.keys()].filter((id) => id.split('.')[1] !== 'fighter').map((id) => id.split('.')[0]))] : ['core'];
     const c = chart[cat - 1] || chart[0];
     return html`<section class="crit" aria-labelledby="crit-head">
       <h2 id="crit-head">Critical hit</h2>
