@@ -93,7 +93,7 @@ func ParseBox(id string) (BoxRef, error) {
 		return bad(fmt.Sprintf("%q is not a section (fighters are hangars.fighter.run.number)", parts[0]))
 	}
 	n, err := strconv.Atoi(parts[3])
-	if err != nil || n < 1 || n > 100000 {
+	if err != nil || n < 1 || n > 100000 || strconv.Itoa(n) != parts[3] {
 		return bad(fmt.Sprintf("%q is not a box number", parts[3]))
 	}
 	b.N = n
@@ -106,7 +106,7 @@ func ParseBox(id string) (BoxRef, error) {
 		b.Arc = a
 	case BoxHull, BoxCrew, BoxMarine, BoxSystem, BoxHangar, BoxWeapon, BoxLifeSupport, BoxFighter:
 		i, err := strconv.Atoi(parts[2])
-		if err != nil || i < 1 || i > 100000 {
+		if err != nil || i < 1 || i > 100000 || strconv.Itoa(i) != parts[2] {
 			return bad(fmt.Sprintf("%q is not a place number", parts[2]))
 		}
 		b.Index = i
