@@ -180,7 +180,12 @@ export class GameStore {
       this.status = 'signed-out';
       return this.changed();
     }
-    if (res.status === 400) {
+    if (res.status === 404) {
+      this.status = 'error';
+      this.message = 'This game is no longer on the server (deleted, or not yours); the marks made here are kept in this browser only.';
+      return this.changed();
+    }
+    if (res.status === 400 || res.status === 413) {
       // The server refused these changes: none can ever apply, so they
       // are taken back and the player told why.
       this.pending = this.pending.slice(ops.length);
