@@ -43,7 +43,7 @@ const when = (iso) => {
 class GameList extends Component {
   constructor() {
     super();
-    this.state = { games: null, fleets: [], a: '', b: '', error: '', busy: false };
+    this.state = { games: null, fleets: [], designs: [], a: '', b: '', error: '', busy: false };
   }
 
   async componentDidMount() {
@@ -51,13 +51,16 @@ class GameList extends Component {
     keepOffline();
     if (!ds.user) return;
     try {
-      const [mine, myFleets, pub] = await Promise.all([
+      const [mine, myFleets, pub, myDesigns] = await Promise.all([
         fetch('/api/v1/games', { credentials: 'same-origin' }).then((r) => r.json()),
         fetch('/api/v1/fleets', { credentials: 'same-origin' }).then((r) => r.json()),
         fetch('/api/v1/fleet-library?limit=50', { credentials: 'same-origin' }).then((r) => r.json()),
+        fetch('/api/v1/designs', { credentials: 'same-origin' }).then((r) => r.json()),
       ]);
       const fleets = [...(myFleets.fleets || []), ...(pub.fleets || []).filter((f) => !(myFleets.fleets || []).some((m) => m.id === f.id))];
-      this.setState({ games: mine.games || [], fleets, a: fleets.length ? fleets[0].id : '' });
+      // A design of a game without table play is refused by the server, which says why.
+      const designs = myDesigns.designs || [];
+      this.setState({ games: mine.games || [], fleets, designs, a: fleets.length ? fleets[0].id : '' });
     } catch {
       this.setState({ games: [], error: 'Could not reach the server: the games this browser keeps are listed below.' });
     }
@@ -68,8 +71,9 @@ class GameList extends Component {
     const { a, b } = this.state;
     if (!a) return;
     this.setState({ busy: true, error: '' });
-    const sides = [{ fleet: a }];
-    if (b) sides.push({ fleet: b });
+    const side = (v) => (v.startsWith('design:') ? { design: v.slice('design:'.length) } : { fleet: v });
+    const sides = [side(a)];
+    if (b) sides.push(side(b));
     try {
       const res = await fetch('/api/v1/games', {
         method: 'POST', credentials: 'same-origin',
@@ -83,9 +87,11 @@ class GameList extends Component {
     }
   }
 
-  render(_, { games, fleets, a, b, error, busy }) {
+  render(_, { games, fleets, designs, a, b, error, busy }) {
     const local = localGames();
     const label = (f) => `${f.name} (${f.owner || 'you'}, ${count(f.summary ? f.summary.ships : 0, 'ship')})`;
+    const options = html`<optgroup label="Fleets">${fleets.map((f) => html`<option value=${f.id}>${label(f)}</option>`)}</optgroup>
+      ${designs.length > 0 && html`<optgroup label="Your designs, one ship">${designs.map((d) => html`<option value=${`design:${d.id}`}>${d.name}</option>`)}</optgroup>`}`;
     return html`
       <h1>Table mode</h1>
       <p>Play a fleet on its record sheets: tap a box to mark it, and the rules' numbers follow. The game is kept in this browser as you play and in your account when you are online, so it opens without a connection too.</p>
@@ -95,11 +101,11 @@ class GameList extends Component {
         <h2>Start a game</h2>
         <form class="start" onSubmit=${(e) => this.start(e)}>
           <label>Your side <select id="side-a" value=${a} onChange=${(e) => this.setState({ a: e.target.value })}>
-            ${fleets.map((f) => html`<option value=${f.id}>${label(f)}</option>`)}
+            ${options}
           </select></label>
           <label>The other side (optional) <select id="side-b" value=${b} onChange=${(e) => this.setState({ b: e.target.value })}>
             <option value="">None: play one side</option>
-            ${fleets.map((f) => html`<option value=${f.id}>${label(f)}</option>`)}
+            ${options}
           </select></label>
           <p><button class="btn primary" type="submit" disabled=${busy || !a}>${busy ? 'Starting…' : 'Start the game'}</button></p>
         </form>`}
