@@ -61,7 +61,7 @@ func TestBigFleetPacksOneAtATime(t *testing.T) {
 		rec := httptest.NewRecorder()
 		c, _ := gin.CreateTestContext(rec)
 		c.Request = httptest.NewRequest(http.MethodPost, "/api/v1/fleets/pack", nil)
-		buf, ok := s.renderFleetPack(c, f, r, sheets.Options{}, "test pack")
+		buf, ok := s.renderFleetPack(c, f, r, sheets.Options{}, "test pack", "")
 		if ok && buf.Len() == 0 {
 			t.Errorf("%d ships: an empty pack", n)
 		}

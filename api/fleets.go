@@ -503,13 +503,17 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 	}
 	cacheForFleet(c, v.Fleet)
 	what := "fleet pack of " + v.Fleet.ID
-	buf, ok := s.renderFleetPack(c, v.Document, v.Result, opt, what)
-	if !ok {
-		return
-	}
 	version := n
 	if version == 0 {
 		version = v.Fleet.Version
+	}
+	verify, ok := s.recordPrinted(c, library.FleetPrinted(v.Fleet, version, v.Document, v.Result, s.svc.Evaluator().Version()))
+	if !ok {
+		return
+	}
+	buf, ok := s.renderFleetPack(c, v.Document, v.Result, opt, what, verify)
+	if !ok {
+		return
 	}
 	s.pdf(c, sheets.SafeFileName(v.Document.Name)+"-v"+strconv.Itoa(version)+"-pack.pdf", buf.Bytes())
 }
@@ -524,7 +528,7 @@ const bigPackShips = 100
 // gate (and, past bigPackShips printable ships, the big-pack gate): 422
 // when no ship's design could be read, 503 when a gate is full. It
 // answers the failure itself and reports whether it rendered.
-func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string) (*bytes.Buffer, bool) {
+func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string, verify string) (*bytes.Buffer, bool) {
 	printable := 0
 	for _, sh := range r.Ships {
 		if sh.Design != nil {
@@ -538,7 +542,7 @@ func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result
 	var buf bytes.Buffer
 	render := func() error {
 		return s.prints.Do(c.Request.Context(), func() error {
-			return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), f, r, opt)
+			return fleetpdf.WriteVerified(&buf, s.svc.FleetEvaluator(), f, r, opt, verify)
 		})
 	}
 	var err error
@@ -586,7 +590,11 @@ func (s *Server) packFleet(c *gin.Context) {
 		s.fail(c, err)
 		return
 	}
-	buf, ok := s.renderFleetPack(c, f, r, opt, "fleet pack of a document")
+	verify, ok := s.recordPrinted(c, library.FleetPrinted(nil, 0, f, r, s.svc.Evaluator().Version()))
+	if !ok {
+		return
+	}
+	buf, ok := s.renderFleetPack(c, f, r, opt, "fleet pack of a document", verify)
 	if !ok {
 		return
 	}
@@ -637,10 +645,14 @@ func (s *Server) seamFleetPack(c *gin.Context, fl *seamFleetDoc, opt sheets.Opti
 		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s fleets have no printed pack yet", fl.rs.Info().Name), nil)
 		return
 	}
+	po := printOptions(opt, "")
+	if po.Verify, ok = s.recordPrinted(c, library.SeamFleetPrinted(fl.rs, fl.doc.Head(), fl.eval)); !ok {
+		return
+	}
 	var b []byte
 	err := s.prints.Do(c.Request.Context(), func() error {
 		var err error
-		b, err = fp.FleetPack(fl.doc, fl.eval, printOptions(opt, ""))
+		b, err = fp.FleetPack(fl.doc, fl.eval, po)
 		return err
 	})
 	if err != nil {

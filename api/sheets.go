@@ -16,6 +16,7 @@ import (
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/metaverse"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -67,7 +68,8 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	// The bytes depend only on the version, the model and the options, so
 	// those make the ETag.
-	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt))
+	// (and the address its verification QR code links to).
+	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s-%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt), etagPart(s.publicBase(c)))
 	c.Header("ETag", etag)
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
@@ -86,6 +88,9 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	ship := sheets.Evaluate(eval, dd, costing.Options{})
 	ship.Version, ship.Link = v.N, s.designLink(d.ID)
+	if ship.Verify, ok = s.recordPrinted(c, library.DesignPrinted(rs, d, v, dd.Head(), &metaverse.Evaluation{Result: ship.Result})); !ok {
+		return
+	}
 	var buf bytes.Buffer
 	err = s.prints.Do(c.Request.Context(), func() error { return render(&buf, ship, opt) })
 	if err != nil {
@@ -112,10 +117,15 @@ func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer
 		s.fail(c, err)
 		return
 	}
+	po := printOptions(opt, s.designLink(d.ID))
+	var ok bool
+	if po.Verify, ok = s.recordPrinted(c, library.DesignPrinted(rs, d, v, doc.Head(), ev)); !ok {
+		return
+	}
 	var b []byte
 	err = s.prints.Do(c.Request.Context(), func() error {
 		var err error
-		b, err = p.Sheet(doc, ev, printOptions(opt, s.designLink(d.ID)))
+		b, err = p.Sheet(doc, ev, po)
 		return err
 	})
 	if err != nil {
@@ -241,4 +251,14 @@ func optionsTag(o sheets.Options) string {
 		paper = "letter"
 	}
 	return fmt.Sprintf("%s-bw%t-one%t", paper, o.BW, o.OnePerPage)
+}
+
+// etagPart is s reduced to what an ETag may hold.
+func etagPart(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r <= ' ' || r == '"' || r > '~' {
+			return '_'
+		}
+		return r
+	}, s)
 }

@@ -215,7 +215,12 @@ func (sc *sheetCtx) column(b Box) *Element {
 		col.add(illegalBanner(sc.c, Box{b.X + 1.5, ty, b.W - 3, 11}, note))
 		ty += 12
 	}
-	th := math.Min(18, (b.Bottom()-1-ty)/float64(len(tiles)))
+	bottom := b.Bottom() - 1
+	if sc.s.Verify != "" {
+		bottom -= verifyH + 1
+		col.add(verifyBlock(sc.c, Box{b.X + 1.5, bottom + 1.5, b.W - 3, verifyH}, sc.s.Verify))
+	}
+	th := math.Min(18, (bottom-ty)/float64(len(tiles)))
 	for i, t := range tiles {
 		tb := Box{b.X + 1.5, ty + float64(i)*th, b.W - 3, th}
 		first := i == 0

@@ -17,6 +17,13 @@ import (
 // design could not be resolved are left out (the problems page names
 // them); a fleet with no printable ship is an error.
 func Write(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, opt sheets.Options) error {
+	return WriteVerified(w, ev, f, r, opt, "")
+}
+
+// WriteVerified is Write with the address of the pack's verification
+// page (the server's /v/<code>), printed as a QR code and a short link
+// on page one; "" prints none.
+func WriteVerified(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, verify string) error {
 	ships := make([]sheets.Ship, 0, len(r.Ships))
 	named := map[*fleet.ShipResult]bool{}
 	for i := range r.Ships {
@@ -42,7 +49,7 @@ func Write(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, op
 	if len(ships) == 0 {
 		return errors.New("fleetpdf: the fleet has no ship to print")
 	}
-	info := sheets.FleetInfo{Name: f.Name, Verdict: sheets.Verdict(r.Legal, r.Problems)}
+	info := sheets.FleetInfo{Name: f.Name, Verdict: sheets.Verdict(r.Legal, r.Problems), Verify: verify}
 	for _, t := range r.PackTotals() {
 		info.Totals = append(info.Totals, sheets.FleetTotal{Label: t.Label, Value: t.Value, Share: t.Share, Warn: t.Over})
 	}

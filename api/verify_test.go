@@ -1,0 +1,219 @@
+package api_test
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"github.com/slipway/slipway/internal/testenv"
+)
+
+// readQR renders page 1 of a PDF with pdftoppm and reads the QR code on
+// it with a QR reader (gozxing), as a phone would read the paper.
+func readQR(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		testenv.Missing(t, "pdftoppm", "apt-get install poppler-utils")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doc.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "page")
+	if b, err := exec.Command("pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-png", "-singlefile", in, out).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v: %s", err, b)
+	}
+	f, err := os.Open(out + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decodeQR(t, img)
+}
+
+func decodeQR(t *testing.T, img image.Image) string {
+	t.Helper()
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, hints)
+	if err == nil {
+		return res.GetText()
+	}
+	// Icons on a full page can pass for finder patterns: frame parts of
+	// the page, as a phone's camera frames the code.
+	b := img.Bounds()
+	w, h := b.Dx()/3, b.Dy()/3
+	for y := b.Min.Y; y+h <= b.Max.Y; y += h / 2 {
+		for x := b.Min.X; x+w <= b.Max.X; x += w / 2 {
+			sub, ok := img.(interface {
+				SubImage(image.Rectangle) image.Image
+			})
+			if !ok {
+				t.Fatalf("a %T cannot be framed", img)
+			}
+			bmp, err := gozxing.NewBinaryBitmapFromImage(sub.SubImage(image.Rect(x, y, x+w, y+h)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res, err := qrcode.NewQRCodeReader().Decode(bmp, hints); err == nil {
+				return res.GetText()
+			}
+		}
+	}
+	t.Fatalf("no QR code read on the page: %v", err)
+	return ""
+}
+
+// verification is the part of a verification answer the tests read.
+type verification struct {
+	Code    string
+	Matches bool
+	Printed struct {
+		Kind, ID, Name, Model string
+		Version               int
+		Legal                 bool
+		Numbers               []struct{ Label, Value string }
+	}
+	Now *struct {
+		Numbers []struct{ Label, Value string }
+	}
+	LatestVersion int
+	Changes       []string
+	Private       bool
+}
+
+// codeOf reads the code of a verification address read off a QR code,
+// which must point at the server that printed it.
+func (e *env) codeOf(t *testing.T, link string) string {
+	t.Helper()
+	code, ok := strings.CutPrefix(link, e.url+"/v/")
+	if !ok || len(code) != 16 {
+		t.Fatalf("the QR code reads %q, not %s/v/<16-character code>", link, e.url)
+	}
+	return code
+}
+
+// TestVerifiedSheets is acceptance 3 of issue 22: a sheet, a card page
+// and a fleet pack each carry a QR code that a reader decodes to the
+// server's verification page, which says the document matches, with the
+// numbers printed; after a new version the same link says what changed;
+// a private design's link answers 404 to others, and works for the owner
+// and with the owner's share link.
+func TestVerifiedSheets(t *testing.T) {
+	e := newEnv(t)
+	owner := e.withToken("verifier")
+	d := owner.create(t, "Verified Cruiser", "public")
+
+	sheet := owner.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
+	code := e.codeOf(t, readQR(t, sheet.Body))
+	anon := e.anon()
+	var v verification
+	anon.do("GET", "/api/v1/verify/"+code, nil).want(t, 200).decode(t, &v)
+	if !v.Matches || v.Printed.ID != d.ID || v.Printed.Version != 1 || v.Printed.Kind != "design" {
+		t.Fatalf("the sheet's verification: %+v", v)
+	}
+	if !hasNumber(v.Printed.Numbers, "Combat value", "100") || !hasNumber(v.Printed.Numbers, "Points", "111") {
+		t.Errorf("the printed numbers %+v lack the reference cruiser's combat value 100 and 111 points", v.Printed.Numbers)
+	}
+	// The same sheet printed again is the same code, and the same bytes.
+	again := owner.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
+	if string(again.Body) != string(sheet.Body) {
+		t.Error("the same sheet printed twice differs")
+	}
+	// The code typed by a player: upper case with hyphens.
+	typed := strings.ToUpper(code[:4] + "-" + code[4:8] + "-" + code[8:12] + "-" + code[12:])
+	anon.do("GET", "/api/v1/verify/"+typed, nil).want(t, 200)
+
+	card := owner.do("GET", "/api/v1/designs/"+d.ID+"/card.pdf?one=1", nil).want(t, 200)
+	dump(t, "sheet.pdf", sheet.Body)
+	dump(t, "card.pdf", card.Body)
+	cardCode := e.codeOf(t, readQR(t, card.Body))
+	if cardCode != code {
+		t.Errorf("the card's code %s differs from the sheet's %s: they print the same facts", cardCode, code)
+	}
+
+	// A fleet pack of the design.
+	fl := owner.do("POST", "/api/v1/fleets", map[string]any{"visibility": "public", "fleet": map[string]any{"name": "Verified Wing", "limit": map[string]int{"cv": 1000},
+		"ships": []map[string]any{{"id": "a", "design": d.ID}, {"id": "b", "design": d.ID}}}}).want(t, 201)
+	var f struct{ ID string }
+	fl.decode(t, &f)
+	pack := owner.do("GET", "/api/v1/fleets/"+f.ID+"/pack.pdf", nil).want(t, 200)
+	dump(t, "pack.pdf", pack.Body)
+	packCode := e.codeOf(t, readQR(t, pack.Body))
+	var pv verification
+	anon.do("GET", "/api/v1/verify/"+packCode, nil).want(t, 200).decode(t, &pv)
+	if !pv.Matches || pv.Printed.Kind != "fleet" || pv.Printed.ID != f.ID {
+		t.Fatalf("the pack's verification: %+v", pv)
+	}
+	if !hasNumber(pv.Printed.Numbers, "Fleet total: ships and independent squadrons", "200 CV, 222 points") {
+		t.Errorf("the pack's printed numbers %+v lack its total", pv.Printed.Numbers)
+	}
+
+	// A new version: the same link says what changed.
+	doc := d.Design
+	doc["name"] = "Verified Cruiser Mk II"
+	owner.do("PUT", "/api/v1/designs/"+d.ID, map[string]any{"design": doc}, "If-Match", `"v1"`).want(t, 200)
+	anon.do("GET", "/api/v1/verify/"+code, nil).want(t, 200).decode(t, &v)
+	if !v.Matches || v.LatestVersion != 2 || len(v.Changes) == 0 || !strings.Contains(v.Changes[0], "version 2") {
+		t.Errorf("after version 2 the sheet of version 1: %+v", v)
+	}
+
+	// A private design: 404 to others, whatever they try.
+	p := owner.create(t, "Secret Cruiser", "private")
+	psheet := owner.do("GET", "/api/v1/designs/"+p.ID+"/sheet.pdf", nil).want(t, 200)
+	pcode := e.codeOf(t, readQR(t, psheet.Body))
+	anon.do("GET", "/api/v1/verify/"+pcode, nil).want(t, 404)
+	e.register("snoop").do("GET", "/api/v1/verify/"+pcode, nil).want(t, 404)
+	anon.do("GET", "/api/v1/verify/"+pcode+"?share=0123456789abcdefghjkmnpqrs", nil).want(t, 404)
+	owner.do("GET", "/api/v1/verify/"+pcode, nil).want(t, 200)
+	var share struct{ Token string }
+	owner.do("POST", "/api/v1/designs/"+p.ID+"/share", nil).want(t, 201).decode(t, &share)
+	owner.do("GET", "/api/v1/designs/"+p.ID+"/share", nil).want(t, 200)
+	e.register("snoop2").do("POST", "/api/v1/designs/"+p.ID+"/share", nil).want(t, 404)
+	anon.do("GET", "/api/v1/verify/"+pcode+"?share="+share.Token, nil).want(t, 200).decode(t, &v)
+	if !v.Matches || !v.Private {
+		t.Errorf("the private design with its share link: %+v", v)
+	}
+	// The share link of one design opens no other's.
+	anon.do("GET", "/api/v1/verify/"+code+"?share="+share.Token, nil).want(t, 200)
+	owner.do("DELETE", "/api/v1/designs/"+p.ID+"/share", nil).want(t, 204)
+	anon.do("GET", "/api/v1/verify/"+pcode+"?share="+share.Token, nil).want(t, 404)
+
+	// Codes that are no code: 404, nothing looked up.
+	for _, bad := range []string{"0000000000000000", "short", strings.Repeat("z", 200), "a%00b"} {
+		anon.do("GET", "/api/v1/verify/"+bad, nil).want(t, 404)
+	}
+}
+
+func hasNumber(ns []struct{ Label, Value string }, label, value string) bool {
+	for _, n := range ns {
+		if n.Label == label && n.Value == value {
+			return true
+		}
+	}
+	return false
+}
+
+// dump writes a printed document to $VERIFY_DUMP, to look at.
+func dump(t *testing.T, name string, b []byte) {
+	if d := os.Getenv("VERIFY_DUMP"); d != "" {
+		if err := os.WriteFile(filepath.Join(d, name), b, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
