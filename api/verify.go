@@ -42,6 +42,13 @@ func VerifyPath(code string) string { return "/v/" + code }
 // no address to print. A failure to store answers the request and
 // reports false.
 func (s *Server) recordPrinted(c *gin.Context, p library.Printed) (string, bool) {
+	return s.recordShared(c, p, "")
+}
+
+// recordShared is recordPrinted for a private design's sheet printed by
+// its owner while it has a share link: the link carries the share token,
+// so whoever holds the paper may verify it.
+func (s *Server) recordShared(c *gin.Context, p library.Printed, share string) (string, bool) {
 	base := s.publicBase(c)
 	if base == "" {
 		return "", true
@@ -51,7 +58,11 @@ func (s *Server) recordPrinted(c *gin.Context, p library.Printed) (string, bool)
 		s.fail(c, err)
 		return "", false
 	}
-	return base + VerifyPath(code), true
+	link := base + VerifyPath(code)
+	if share != "" {
+		link += "?share=" + share
+	}
+	return link, true
 }
 
 // verify serves GET /api/v1/verify/{code} (?share=token): what the

@@ -189,6 +189,15 @@ func TestVerifiedSheets(t *testing.T) {
 	if !v.Matches || !v.Private {
 		t.Errorf("the private design with its share link: %+v", v)
 	}
+	// Sheets the owner prints while the share link exists carry it: the
+	// paper verifies for whoever holds it, even on a card's small code.
+	scard := owner.do("GET", "/api/v1/designs/"+p.ID+"/card.pdf", nil).want(t, 200)
+	dump(t, "private-card.pdf", scard.Body)
+	link := readQR(t, scard.Body)
+	if want := e.url + "/v/" + pcode + "?share=" + share.Token; link != want {
+		t.Fatalf("the private design's card links to %q, want %q", link, want)
+	}
+	anon.do("GET", "/api/v1/verify/"+strings.TrimPrefix(link, e.url+"/v/"), nil).want(t, 200)
 	// The share link of one design opens no other's.
 	anon.do("GET", "/api/v1/verify/"+code+"?share="+share.Token, nil).want(t, 200)
 	owner.do("DELETE", "/api/v1/designs/"+p.ID+"/share", nil).want(t, 204)

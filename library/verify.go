@@ -542,7 +542,7 @@ func (s *Service) CreateShare(ctx context.Context, u *User, id string) (*ShareLi
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 16)
+	b := make([]byte, shareBytes)
 	if _, err := rand.Read(b); err != nil {
 		return nil, err
 	}
@@ -551,6 +551,28 @@ func (s *Service) CreateShare(ctx context.Context, u *User, id string) (*ShareLi
 		return nil, fmt.Errorf("share design %s: %w", d.ID, err)
 	}
 	return &l, nil
+}
+
+// shareBytes is the size of a share token: 80 random bits, 16
+// characters, short enough to ride in a printed QR code.
+const shareBytes = 10
+
+// PrintShare is the share token to print in the verification link of a
+// sheet of d that u prints: the design's share link when d is private,
+// u owns it and has made one; "" otherwise.
+func (s *Service) PrintShare(ctx context.Context, u *User, d *Design) string {
+	if d == nil || d.Visibility != Private || !owns(u, d) {
+		return ""
+	}
+	vs, err := s.verifyStore()
+	if err != nil {
+		return ""
+	}
+	l, err := vs.Share(ctx, d.ID)
+	if err != nil {
+		return ""
+	}
+	return l.Token
 }
 
 // ShareOf returns the share link of design id to its owner u, or

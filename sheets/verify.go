@@ -98,3 +98,10 @@ func verifyBlock(c *canvas, b Box, url string) *Element {
 
 // verifyH is the height of a record sheet's verification block.
 const verifyH = 30.0
+
+// qrSide is the side of the QR code of s: at least least, and at least
+// module millimetres a module (quiet zone included).
+func qrSide(s string, least, module float64) float64 {
+	n := len(qrModules(s))
+	return max(least, float64(n+2*qrQuiet)*module)
+}
