@@ -1,83 +1,16 @@
 package api_test
 
 import (
-	"image"
-	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/makiuchi-d/gozxing"
-	"github.com/makiuchi-d/gozxing/qrcode"
-
-	"github.com/slipway/slipway/internal/testenv"
+	"github.com/slipway/slipway/internal/qrtest"
 )
 
-// readQR renders page 1 of a PDF with pdftoppm and reads the QR code on
-// it with a QR reader (gozxing), as a phone would read the paper.
-func readQR(t *testing.T, pdf []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		testenv.Missing(t, "pdftoppm", "apt-get install poppler-utils")
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "doc.pdf")
-	if err := os.WriteFile(in, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "page")
-	if b, err := exec.Command("pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-png", "-singlefile", in, out).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v: %s", err, b)
-	}
-	f, err := os.Open(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return decodeQR(t, img)
-}
-
-func decodeQR(t *testing.T, img image.Image) string {
-	t.Helper()
-	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, hints)
-	if err == nil {
-		return res.GetText()
-	}
-	// Icons on a full page can pass for finder patterns: frame parts of
-	// the page, as a phone's camera frames the code.
-	b := img.Bounds()
-	w, h := b.Dx()/3, b.Dy()/3
-	for y := b.Min.Y; y+h <= b.Max.Y; y += h / 2 {
-		for x := b.Min.X; x+w <= b.Max.X; x += w / 2 {
-			sub, ok := img.(interface {
-				SubImage(image.Rectangle) image.Image
-			})
-			if !ok {
-				t.Fatalf("a %T cannot be framed", img)
-			}
-			bmp, err := gozxing.NewBinaryBitmapFromImage(sub.SubImage(image.Rect(x, y, x+w, y+h)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res, err := qrcode.NewQRCodeReader().Decode(bmp, hints); err == nil {
-				return res.GetText()
-			}
-		}
-	}
-	t.Fatalf("no QR code read on the page: %v", err)
-	return ""
-}
+// readQR reads the QR code on page 1 of a PDF, as a phone reads paper.
+func readQR(t *testing.T, pdf []byte) string { return qrtest.ReadPDF(t, pdf) }
 
 // verification is the part of a verification answer the tests read.
 type verification struct {
