@@ -463,7 +463,7 @@ func (s *Service) verifyFleet(ctx context.Context, u *User, out *Verification) e
 		return err
 	}
 	out.Private = v.Fleet.Visibility == Private
-	now := FleetPrinted(v.Fleet, out.Printed.Version, v.Document, v.Result, s.eval.Version())
+	now := FleetPrinted(v.Fleet, out.Printed.Version, v.Document, v.Result, v.Model)
 	out.Now = &now
 	out.Matches = now.Code() == out.Printed.Code()
 	if !out.Matches {

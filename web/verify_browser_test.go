@@ -124,3 +124,33 @@ func TestVerifyPageInBrowser(t *testing.T) {
 	}
 	shoot("-newer")
 }
+
+// TestFleetPinInBrowser: the fleet builder pins a fleet to the model it
+// was agreed under, and its panel then says what today's model says, in
+// numbers the server answered; the saved fleet's page says the same.
+func TestFleetPinInBrowser(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	tb.open("/")
+	id := sampleFleet(tb, "Cruiser Wing")
+	tb.do("desktop", chromedp.EmulateViewport(1280, 1000))
+	tb.open("/fleets/" + id + "/edit")
+	tb.do("builder ready", chromedp.WaitVisible(chromedp.CSS(`.fleet-form`)))
+	tb.settle()
+	if n := eval[int](tb, `document.querySelectorAll('#pin-note').length`); n != 0 {
+		t.Fatal("an unpinned fleet has a note on its model")
+	}
+	tb.choose("model", "metaverse-cv/1")
+	waitFor(t, tb, `!!document.querySelector('#pin-note')`, "the note on the pinned model")
+	note := tb.text("#pin-note")
+	want := eval[string](tb, `(async () => {
+		const doc = JSON.parse(JSON.stringify(`+"(await (await fetch('/api/v1/fleets/"+id+"')).json()).fleet"+`));
+		doc.model = 'metaverse-cv/1';
+		const r = await (await fetch('/api/v1/fleets/evaluate', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(doc)})).json();
+		return r.current.totals.cv + ' CV and ' + r.current.totals.points + ' points';
+	})()`)
+	if !strings.Contains(note, "Agreed under metaverse-cv/1") || !strings.Contains(note, want) {
+		t.Errorf("the builder's note %q, want the server's current numbers %q", note, want)
+	}
+	tb.checkPage("fleet builder with a pinned model")
+}

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/library"
 )
 
@@ -141,5 +143,36 @@ func TestVerifyPage(t *testing.T) {
 	}
 	if res, _ := anon.get("/v/" + pcode + "?share=" + l.Token); res.StatusCode != 404 {
 		t.Errorf("the revoked share link: %d", res.StatusCode)
+	}
+}
+
+// TestPinnedFleetPage: a fleet pinned to an older model says so on its
+// page, with what today's model says; an unpinned one names the current
+// model only.
+func TestPinnedFleetPage(t *testing.T) {
+	hs, svc := libServer(t)
+	ctx := context.Background()
+	u, _, err := svc.Register(ctx, library.Credentials{Name: "pinner", Password: "correct horse battery staple", Addr: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := svc.Library(ctx, library.LibraryQuery{Q: "reference", Limit: 1})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("no sample: %v", err)
+	}
+	f := &fleet.Fleet{Name: "Pinned Wing", Limit: fleet.Limit{CV: 500}, Model: costing.VersionV1,
+		Ships: []fleet.Ship{{ID: "a", Design: page.Designs[0].ID}}}
+	v, err := svc.CreateFleet(ctx, u, f, library.Private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := newBrowser(t, hs.URL)
+	if res, _ := me.post("/login", url.Values{"username": {"pinner"}, "password": {"correct horse battery staple"}}); res.StatusCode != 303 {
+		t.Fatalf("login: %d", res.StatusCode)
+	}
+	_, body := me.get("/fleets/" + v.Fleet.ID)
+	wantIn(t, "a pinned fleet's page", body, "metaverse-cv/1 (agreed)", `id="pin-note"`, "This fleet was agreed under metaverse-cv/1", "Under today's "+costing.ModelVersion)
+	if _, err := svc.CreateFleet(ctx, u, &fleet.Fleet{Name: "Bad Pin", Limit: fleet.Limit{CV: 500}, Model: "cv-9"}, library.Private); library.ErrorCode(err) != library.EInvalid {
+		t.Errorf("a fleet pinned to an unknown model: %v", err)
 	}
 }
