@@ -97,6 +97,22 @@ func TestVerifiedSheets(t *testing.T) {
 		t.Errorf("the pack's printed numbers %+v lack its total", pv.Printed.Numbers)
 	}
 
+	// Every game's sheet, through its printer (sheets.PrinterFor).
+	for _, game := range []string{"battleshift", "d6ship"} {
+		var lib struct{ Designs []struct{ ID string } }
+		anon.do("GET", "/api/v1/library?ruleset="+game+"&limit=1", nil).want(t, 200).decode(t, &lib)
+		if len(lib.Designs) == 0 {
+			t.Fatalf("no %s sample", game)
+		}
+		gs := anon.do("GET", "/api/v1/designs/"+lib.Designs[0].ID+"/sheet.pdf", nil).want(t, 200)
+		dump(t, game+"-sheet.pdf", gs.Body)
+		var gv verification
+		anon.do("GET", "/api/v1/verify/"+e.codeOf(t, readQR(t, gs.Body)), nil).want(t, 200).decode(t, &gv)
+		if !gv.Matches || gv.Printed.ID != lib.Designs[0].ID || len(gv.Printed.Numbers) == 0 {
+			t.Errorf("the %s sheet's verification: %+v", game, gv)
+		}
+	}
+
 	// A new version: the same link says what changed.
 	doc := d.Design
 	doc["name"] = "Verified Cruiser Mk II"
