@@ -115,6 +115,22 @@ func testVerify(t *testing.T, open Opener) {
 	_, err = f.svc.ShareOf(f.ctx, owner, sec.ID)
 	wantCode(t, "no share link", err, library.ENotFound)
 
+	// A deleted design's codes answer not found; purged, its records and
+	// share link are gone.
+	_, err = f.svc.CreateShare(f.ctx, owner, sec.ID)
+	ok(t, "share before deleting", err)
+	ok(t, "delete", f.svc.DeleteDesign(f.ctx, owner, sec.ID, library.Precondition{Any: true}))
+	_, err = f.svc.Verify(f.ctx, owner, scode, "")
+	wantCode(t, "a deleted design's code", err, library.ENotFound)
+	_, err = f.store.PurgeDeleted(f.ctx, time.Now().Add(time.Hour))
+	ok(t, "purge", err)
+	_, err = vs.PrintedByCode(f.ctx, scode)
+	wantIs(t, "a purged design's record", err, library.ErrNotFound)
+	_, err = vs.Share(f.ctx, sec.ID)
+	wantIs(t, "a purged design's share link", err, library.ErrNotFound)
+	_, err = vs.PrintedByCode(f.ctx, code)
+	ok(t, "another design's record after the purge", err)
+
 	// The cap: a design keeps its newest MaxPrintedPerSubject codes.
 	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	var codes []string
