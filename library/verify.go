@@ -305,6 +305,11 @@ func (s *Service) RecordPrinted(ctx context.Context, p Printed) (string, error) 
 	}
 	p = p.bounded()
 	rec := PrintRecord{Code: p.Code(), Subject: subjectOf(p), Facts: p, CreatedAt: s.clock()}
+	// A sheet printed again is read, not written: the store's one writer
+	// is not taken for every download of a public design's sheet.
+	if _, err := vs.PrintedByCode(ctx, rec.Code); err == nil {
+		return rec.Code, nil
+	}
 	keep := MaxPrintedPerSubject
 	if rec.Subject == "draft" {
 		keep = maxDrafts

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net/http"
@@ -123,6 +124,41 @@ func TestVerifyPageInBrowser(t *testing.T) {
 		t.Errorf("the numbers' table has no column for version 2: %q", th)
 	}
 	shoot("-newer")
+
+	// A private design: its page offers its owner a share link; the
+	// sheet printed with it verifies for a stranger's browser.
+	tb.do("desktop", chromedp.EmulateViewport(1024, 768))
+	priv := eval[string](tb, `(async () => {
+		const src = await (await fetch('/api/v1/designs/`+ref+`')).json();
+		const res = await fetch('/api/v1/designs', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({visibility: 'private', design: {...src.design, name: 'Secret Cruiser'}})});
+		return (await res.json()).id;
+	})()`)
+	tb.open("/designs/" + priv)
+	tb.checkPage("a private design's page, no share link")
+	tb.do("make a share link", chromedp.Click(chromedp.CSS(`#share button[type="submit"]`)), chromedp.WaitReady(chromedp.CSS(`#share input[value="revoke"]`)))
+	tb.checkPage("a private design's page with its share link")
+	pdf := eval[string](tb, `(async () => {
+		const b = new Uint8Array(await (await fetch('/api/v1/designs/`+priv+`/card.pdf')).arrayBuffer());
+		let s = ''; for (const x of b) s += String.fromCharCode(x); return btoa(s);
+	})()`)
+	raw, err := base64.StdEncoding.DecodeString(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := qrtest.ReadPDF(t, raw)
+	if !strings.Contains(shared, "?share=") {
+		t.Fatalf("the private design's card links to %q, without its share link", shared)
+	}
+	stranger := newTab(t)
+	stranger.open(strings.TrimPrefix(shared, tb.base))
+	if h := stranger.text("h1"); !strings.HasPrefix(h, "Matches") {
+		t.Errorf("a stranger with the shared card's link: %q", h)
+	}
+	stranger.open(strings.SplitN(strings.TrimPrefix(shared, tb.base), "?", 2)[0])
+	if h := stranger.text("h1"); h != "No sheet with this code" {
+		t.Errorf("a stranger without the share link: %q", h)
+	}
 }
 
 // TestFleetPinInBrowser: the fleet builder pins a fleet to the model it
