@@ -81,7 +81,9 @@ func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 	if g, ok := s.game(v.Printed.Ruleset); ok {
 		data.Game = g.Name
 	}
-	if !v.Private || (u != nil && v.Now != nil) {
+	// A private design's page opens for its owner only: a reader who
+	// came with a share link gets no link to it.
+	if !v.Private || r.URL.Query().Get("share") == "" {
 		switch v.Printed.Kind {
 		case "design":
 			data.Link = "/designs/" + v.Printed.ID

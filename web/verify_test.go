@@ -116,6 +116,7 @@ func TestVerifyPage(t *testing.T) {
 	if res.StatusCode != 200 || res.Header.Get("Cache-Control") != "private, no-store" {
 		t.Errorf("the owner's own private code: %d, Cache-Control %q", res.StatusCode, res.Header.Get("Cache-Control"))
 	}
+	wantIn(t, "the owner's own private code", body, "Matches", "/designs/"+priv.ID)
 	_, body = me.get("/designs/" + priv.ID)
 	wantIn(t, "a private design's page", body, "Make a share link", `action="/designs/`+priv.ID+`/share"`)
 	if res, _ := anon.post("/designs/"+priv.ID+"/share", url.Values{"action": {"create"}}); res.StatusCode != 303 || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
