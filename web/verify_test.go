@@ -2,9 +2,16 @@ package web_test
 
 import (
 	"context"
+	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/api"
+	"github.com/slipway/slipway/data/sqlite"
+	"github.com/slipway/slipway/ruleset/games"
+	"github.com/slipway/slipway/web"
 
 	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
@@ -175,5 +182,46 @@ func TestPinnedFleetPage(t *testing.T) {
 	wantIn(t, "a pinned fleet's page", body, "metaverse-cv/1 (agreed)", `id="pin-note"`, "This fleet was agreed under metaverse-cv/1", "Under today's "+costing.ModelVersion)
 	if _, err := svc.CreateFleet(ctx, u, &fleet.Fleet{Name: "Bad Pin", Limit: fleet.Limit{CV: 500}, Model: "cv-9"}, library.Private); library.ErrorCode(err) != library.EInvalid {
 		t.Errorf("a fleet pinned to an unknown model: %v", err)
+	}
+}
+
+// TestVerifyPageNewModel: a sheet printed under an older model says
+// "Changed since it was printed", names both models and shows each
+// number then and now.
+func TestVerifyPageNewModel(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "models.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	svc := library.New(library.Config{Store: db, Rulesets: games.Extra()})
+	if _, err := svc.SeedSamples(ctx); err != nil {
+		t.Fatal(err)
+	}
+	old, err := costing.NewModelVersion(designer.BuiltinCatalogue(), costing.VersionV1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldSvc := library.New(library.Config{Store: db, Evaluator: old})
+	page, err := svc.Library(ctx, library.LibraryQuery{Q: "thunderchild", Limit: 1})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("no sample: %v", err)
+	}
+	code := printedCode(t, oldSvc, nil, page.Designs[0].ID, 0)
+	s, err := web.New(web.Config{API: api.New(api.Config{Service: svc}), Library: svc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s)
+	t.Cleanup(hs.Close)
+	res, body := newBrowser(t, hs.URL).get("/v/" + code)
+	if res.StatusCode != 200 {
+		t.Fatalf("/v/%s: %d", code, res.StatusCode)
+	}
+	wantIn(t, "a sheet of the old model", body, "Changed since it was printed", "The numbers are now priced with "+costing.ModelVersion+"; this document printed them with "+costing.VersionV1,
+		"<th scope=\"col\" class=\"num\">Printed</th>", "<th scope=\"col\" class=\"num\">Now</th>")
+	if strings.Contains(body, ">Matches<") {
+		t.Error("a sheet of the old model says it matches")
 	}
 }
