@@ -189,4 +189,16 @@ func TestFleetPinInBrowser(t *testing.T) {
 		t.Errorf("the builder's note %q, want the server's current numbers %q", note, want)
 	}
 	tb.checkPage("fleet builder with a pinned model")
+	if dir := os.Getenv("SLIPWAY_SCREENSHOTS"); dir != "" {
+		eval[bool](tb, `(document.getElementById('pin-note').scrollIntoView({block: 'center'}), true)`)
+		ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "fleet-builder-pinned-1280.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
