@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/library"
 )
 
 // TestHeadMirrorsGet calls every HEAD route the server registers, and its
@@ -31,6 +34,12 @@ func TestHeadMirrorsGet(t *testing.T) {
 	}
 	var gm struct{ ID, Watch string }
 	c.do("POST", "/api/v1/games", map[string]any{"sides": []any{map[string]any{"fleetDocument": fleetDoc}}}).want(t, 201).decode(t, &gm)
+	c.do("POST", "/api/v1/designs/"+d.ID+"/share", nil).want(t, 201)
+	c.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
+	code, err := e.srv.Service().RecordPrinted(context.Background(), library.Printed{Kind: "draft", Name: "Head Case", Ruleset: "metaverse", Model: "metaverse-cv/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tested := 0
 	for _, r := range e.srv.Routes() {
 		tmpl, ok := strings.CutPrefix(r, "HEAD ")
@@ -44,7 +53,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 		if strings.HasPrefix(tmpl, "/api/v1/games/") {
 			id = gm.ID
 		}
-		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift", "{ship}", "s1",
+		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift", "{code}", code, "{ship}", "s1",
 			"{token}", strings.TrimPrefix(gm.Watch, "/play/watch/")).Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
 			// The same Accept-Encoding for both: Go's client asks for gzip

@@ -93,6 +93,7 @@ func (s *Server) routes() http.Handler {
 	s.readingRoutes(pages)
 	s.fleetRoutes(pages)
 	s.playRoutes(pages)
+	s.verifyRoutes(pages)
 	pages.HandleFunc("/", s.notFound)
 
 	mux := http.NewServeMux()
