@@ -283,6 +283,10 @@ func (s *Service) CreateDesign(ctx context.Context, u *User, d ruleset.Design, v
 	if vis == "" {
 		vis = Private
 	}
+	d, err := s.Bind(ctx, u, d) // the documents it uses, as its owner reads them
+	if err != nil {
+		return nil, err
+	}
 	nd, err := s.prepare(d, vis, u.ID)
 	if err != nil {
 		return nil, err
@@ -366,6 +370,9 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 	}
 	if vis == "" {
 		vis = cur.Visibility
+	}
+	if doc, err = s.Bind(ctx, u, doc); err != nil {
+		return nil, err
 	}
 	nd, err := s.prepare(doc, vis, u.ID)
 	if err != nil {

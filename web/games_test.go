@@ -90,7 +90,7 @@ func TestGamePages(t *testing.T) {
 		t.Errorf("the second page: %d cards", n)
 	}
 	res, body = get(t, hs.URL+"/library?ruleset=nope&q=x")
-	if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "<strong>ruleset</strong>: must be one of battleshift, d6ship, metaverse") ||
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "<strong>ruleset</strong>: must be one of battleshift, d6ship, metaverse, stareater") ||
 		!strings.Contains(body, `value="x"`) {
 		t.Errorf("/library?ruleset=nope: %d\n%s", res.StatusCode, body)
 	}
