@@ -80,6 +80,20 @@ func TestStareaterRoutes(t *testing.T) {
 		}
 	}
 	a.do("GET", "/api/v1/library?q=Gilgamesh&ruleset=stareater", nil).want(t, 200)
+	for _, d := range page.Designs {
+		sheet := a.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
+		if !strings.HasPrefix(string(sheet.Body), "%PDF-") {
+			t.Errorf("%s: the sheet is not a PDF: %.40q", d.Name, sheet.Body)
+		}
+	}
+	aids := a.do("GET", "/api/v1/rulesets/stareater/aids.pdf", nil).want(t, 200)
+	if !strings.HasPrefix(string(aids.Body), "%PDF-") {
+		t.Errorf("the quick reference is not a PDF: %.40q", aids.Body)
+	}
+	draft := a.do("POST", "/api/v1/sheet.pdf", readJSONFile(t, "../data/stareater/samples/fpa-first-game.json")).want(t, 200)
+	if !strings.HasPrefix(string(draft.Body), "%PDF-") {
+		t.Errorf("the draft sheet is not a PDF: %.40q", draft.Body)
+	}
 }
 
 // TestStareaterCardSetThroughAPI: a player's card set saved through the
