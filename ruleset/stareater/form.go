@@ -111,13 +111,13 @@ func cardOptions(corvettes bool) []ruleset.Option {
 		}
 		fac := cat.Faction(c.Faction).Name
 		if i, ok := at[c.Card.Card]; ok {
-			out[i].Label = strings.TrimSuffix(out[i].Label, ")") + ", " + fac + ")"
+			out[i].Label = strings.TrimSuffix(out[i].Label, ")") + "; " + fac + ")"
 			continue
 		}
 		at[c.Card.Card] = len(out)
 		label := c.Name + " (" + fac + ")"
 		if !corvettes {
-			label = c.Name + " — " + SlotOf(c.Slot).Name + " (" + fac + ")"
+			label = c.Name + " (" + fac + " " + SlotOf(c.Slot).Name + ")"
 		}
 		out = append(out, ruleset.Option{Value: c.Card.Card, Label: label, Help: c.Note})
 	}
