@@ -73,7 +73,7 @@ func TestDesignerBuildsStareaterLoadout(t *testing.T) {
 	waitFor(t, tb, `/saved as version 1/.test(document.getElementById('save-status').textContent)`, "the save")
 	link := eval[string](tb, `(() => { const a = [...document.querySelectorAll('a')].find((a) => /sheet\.pdf$/.test(a.getAttribute('href') || '')); return a ? a.textContent + '|' + a.getAttribute('href') : ''; })()`)
 	label, href, _ := strings.Cut(link, "|")
-	if label != "loadout and armour mats (PDF)" || href == "" {
+	if label != "mats or cards (PDF)" || href == "" {
 		t.Fatalf("the sheet link is %q", link)
 	}
 	got := eval[string](tb, `fetch(`+jsString(href)+`).then(async (r) => r.status + ' ' + r.headers.get('content-type') + ' ' + (await r.text()).slice(0, 5))`)

@@ -100,11 +100,25 @@ type StatValue struct {
 	Value *int   `json:"value"`
 }
 
-// Summary is what the library stores: the Capital Ship as the hull; no
-// CV and no points, which the game does not have.
+// Summary is what the library stores: a loadout's Capital Ship as the
+// hull ("card set" and "2v2 team" for the other kinds); no CV and no
+// points, which the game does not have.
 func (r *Result) Summary() ruleset.Summary {
-	return ruleset.Summary{Hull: r.Ship, CarriesFighters: r.Kind != KindCardSet, Legal: r.Legal, ModelVersion: r.ModelVersion}
+	hull := r.Ship
+	switch r.Kind {
+	case KindCardSet:
+		hull = HullCardSet
+	case KindTeam:
+		hull = HullTeam
+	}
+	return ruleset.Summary{Hull: hull, CarriesFighters: r.Kind != KindCardSet, Legal: r.Legal, ModelVersion: r.ModelVersion}
 }
+
+// The library's hull column of a card set and a team.
+const (
+	HullCardSet = "card set"
+	HullTeam    = "2v2 team"
+)
 
 // Findings are the document's problems, never nil.
 func (r *Result) Findings() ruleset.Problems {

@@ -49,7 +49,7 @@ func (r *Ruleset) formWithout() *ruleset.Form {
 	return &ruleset.Form{
 		Ruleset: ID,
 		Title:   "Loadout",
-		Sheet:   "loadout and armour mats",
+		Sheet:   "mats or cards",
 		Intro: "A Star Eater loadout: one pre-designed Capital Ship of your faction, with a card from your faction's decks on each slot of its Loadout Mat and four corvettes. " +
 			"The game has no points, and the rule book prints no card's numbers: numbers come from a card set you enter from your own cards, and the panel's are descriptive, not official.",
 		Blank: ruleset.RawJSON(blank),
