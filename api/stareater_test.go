@@ -79,7 +79,11 @@ func TestStareaterRoutes(t *testing.T) {
 			t.Errorf("library ruleset=stareater lists %+v", d)
 		}
 	}
-	a.do("GET", "/api/v1/library?q=Gilgamesh&ruleset=stareater", nil).want(t, 200)
+	var found struct{ Designs []struct{ Name string } }
+	a.do("GET", "/api/v1/library?q=Lamais&ruleset=stareater", nil).want(t, 200).decode(t, &found)
+	if len(found.Designs) != 2 {
+		t.Errorf("search Lamais: %+v, want the first-game loadout and the team", found.Designs)
+	}
 	for _, d := range page.Designs {
 		sheet := a.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
 		if !strings.HasPrefix(string(sheet.Body), "%PDF-") {

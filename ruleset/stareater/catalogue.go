@@ -27,6 +27,9 @@ type Section struct {
 	// FlowsTo is where damage past its armour goes: "structure" or
 	// another section's id (the red damage-flow line).
 	FlowsTo string `json:"flowsTo"`
+	// Armour is the section's armour tokens (nil: not known; the book
+	// prints none, a card set gives them).
+	Armour *int `json:"armour"`
 }
 
 // StructureID is the flow target of the ship's Structure.

@@ -175,6 +175,11 @@ type ShipNumbers struct {
 // ShipNumbers returns the numbers of the catalogue's ship s.
 func (d *Deck) ShipNumbers(s *Ship) ShipNumbers {
 	n := ShipNumbers{Evasion: s.Evasion, Structure: s.Structure, Special: s.Special, Priority: s.Priority, Armour: map[string]*int{}}
+	for _, sec := range s.Sections {
+		if sec.Armour != nil {
+			n.Armour[sec.ID] = sec.Armour
+		}
+	}
 	st := d.ships[s.ID]
 	if st == nil {
 		return n
