@@ -101,15 +101,18 @@ type StatValue struct {
 }
 
 // Summary is what the library stores: a loadout's Capital Ship as the
-// hull ("card set" and "2v2 team" for the other kinds); no CV and no
+// hull ("loadout" when it names none of the catalogue's; "card set" and
+// "2v2 team" for the other kinds); no CV and no
 // points, which the game does not have.
 func (r *Result) Summary() ruleset.Summary {
 	hull := r.Ship
-	switch r.Kind {
-	case KindCardSet:
+	switch {
+	case r.Kind == KindCardSet:
 		hull = HullCardSet
-	case KindTeam:
+	case r.Kind == KindTeam:
 		hull = HullTeam
+	case hull == "":
+		hull = HullLoadout
 	}
 	return ruleset.Summary{Hull: hull, CarriesFighters: r.Kind != KindCardSet, Legal: r.Legal, ModelVersion: r.ModelVersion}
 }
@@ -118,6 +121,9 @@ func (r *Result) Summary() ruleset.Summary {
 const (
 	HullCardSet = "card set"
 	HullTeam    = "2v2 team"
+	// HullLoadout is the hull of a loadout whose ship is not the
+	// catalogue's.
+	HullLoadout = "loadout"
 )
 
 // Findings are the document's problems, never nil.
