@@ -182,4 +182,26 @@ func TestStareaterCardSetThroughAPI(t *testing.T) {
 	if !ev2.Legal || ev2.TotalArmour == nil || *ev2.TotalArmour != 18 {
 		t.Errorf("a public card set: %+v", ev2)
 	}
+	// The stranger forks it (a private copy of their own) and their
+	// loadout names the fork; the fork's version 1 is the set's version 2.
+	var fork struct{ ID string }
+	stranger.do("POST", "/api/v1/designs/"+set.ID+"/fork", map[string]any{"name": "My Lamais cards"}).want(t, 201).decode(t, &fork)
+	loadout["cardSet"] = fork.ID + "@1"
+	var ev3 eval
+	stranger.do("POST", "/api/v1/evaluate", loadout).want(t, 200).decode(t, &ev3)
+	if !ev3.Legal || ev3.TotalArmour == nil || ev3.CardSet != "My Lamais cards" {
+		t.Errorf("a forked card set: %+v", ev3)
+	}
+	owner.do("POST", "/api/v1/evaluate", loadout).want(t, 200).decode(t, &ev3)
+	if ev3.Legal || ev3.TotalArmour != nil {
+		t.Errorf("the stranger's private fork, read by the first owner: %+v", ev3)
+	}
+	// Forked, a loadout keeps the numbers of the card set the forker reads.
+	var forked struct{ ID string }
+	stranger.do("POST", "/api/v1/designs/"+saved.ID+"/fork", nil).want(t, 201).decode(t, &forked)
+	var fv struct{ Result eval }
+	stranger.do("GET", "/api/v1/designs/"+forked.ID+"/versions/1", nil).want(t, 200).decode(t, &fv)
+	if !fv.Result.Legal || fv.Result.TotalArmour == nil || *fv.Result.TotalArmour != 18 {
+		t.Errorf("the forked loadout: %+v", fv.Result)
+	}
 }

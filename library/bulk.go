@@ -128,6 +128,9 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			continue
 		}
 		item.Name = d.Head().Name
+		if d, err = s.Bind(ctx, u, d); err != nil { // the documents it uses, as the importer reads them
+			return nil, err
+		}
 		// Legal items take the visibility asked for; illegal ones are
 		// private drafts or rejected, as opt says.
 		e, res, probs, err := s.evaluation(d)

@@ -534,6 +534,9 @@ func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest)
 	if req.Visibility == "" {
 		req.Visibility = Private
 	}
+	if doc, err = s.Bind(ctx, u, doc); err != nil { // the documents it uses, as the forker reads them
+		return nil, err
+	}
 	nd, err := s.prepare(doc, req.Visibility, u.ID)
 	if err != nil {
 		return nil, err
