@@ -25,7 +25,10 @@ import (
 // The zero value is ready to use and safe for concurrent use.
 type StareaterPrinter struct{}
 
-var _ ruleset.Printer = StareaterPrinter{}
+var (
+	_ ruleset.Printer    = StareaterPrinter{}
+	_ ruleset.SVGPrinter = StareaterPrinter{}
+)
 
 const seGame = "Star Eater"
 
@@ -47,11 +50,25 @@ func startCyan() rgb { return rgb{0, 180, 210} }
 // Sheet prints the mats of a loadout or a team, or the cards of a card
 // set, from ev, its *stareater.Result.
 func (StareaterPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions) ([]byte, error) {
+	return seSheet(d, ev, o, false)
+}
+
+// SheetSVG draws what Sheet prints as one SVG drawing, from the same
+// layout (the designer's preview).
+func (StareaterPrinter) SheetSVG(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions) ([]byte, error) {
+	return seSheet(d, ev, o, true)
+}
+
+func seSheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset.PrintOptions, svg bool) ([]byte, error) {
 	r, ok := ev.(*stareater.Result)
-	if !ok || r == nil {
+	if !ok || r == nil || d == nil {
 		return nil, fmt.Errorf("sheets: Star Eater: the evaluation is a %T, not a Star Eater result", ev)
 	}
-	doc, err := newBSDoc(o, d.Head().Name)
+	newDoc := newBSDoc
+	if svg {
+		newDoc = newBSSVG
+	}
+	doc, err := newDoc(o, d.Head().Name)
 	if err != nil {
 		return nil, fmt.Errorf("sheets: Star Eater: %w", err)
 	}
@@ -59,7 +76,7 @@ func (StareaterPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset
 	doc.model = clean(r.ModelVersion)
 	switch x := d.(type) {
 	case *stareater.Loadout, *stareater.Team:
-		doc.c.pdf.SetTitle(clean(d.Head().Name)+" - Star Eater loadout", true)
+		doc.c.setTitle(clean(d.Head().Name)+" - Star Eater loadout", true)
 		for _, l := range r.Loadouts {
 			doc.seLoadoutMat(r, l)
 			doc.seArmourMat(r, l)
@@ -69,7 +86,7 @@ func (StareaterPrinter) Sheet(d ruleset.Design, ev ruleset.Evaluation, o ruleset
 		}
 		return doc.finish("loadout of " + clean(d.Head().Name))
 	case *stareater.CardSet:
-		doc.c.pdf.SetTitle(clean(x.Name)+" - Star Eater cards", true)
+		doc.c.setTitle(clean(x.Name)+" - Star Eater cards", true)
 		doc.seCards(x)
 		return doc.finish("cards of " + clean(x.Name))
 	}
@@ -83,7 +100,7 @@ func (StareaterPrinter) Aids(o ruleset.PrintOptions) ([]byte, error) {
 		return nil, fmt.Errorf("sheets: Star Eater quick reference: %w", err)
 	}
 	doc.game, doc.slug = seGame, "stareater"
-	doc.c.pdf.SetTitle("Star Eater quick reference", false)
+	doc.c.setTitle("Star Eater quick reference", false)
 	doc.foot = "Star Eater quick reference"
 	doc.seReference()
 	return doc.finish("quick reference")
@@ -344,7 +361,7 @@ func (d *bsDoc) seArmourMat(r *stareater.Result, l stareater.LoadoutLine) {
 	for _, s := range l.Sections {
 		from, to := pos[s.ID], pos[s.FlowsTo]
 		gapC := math.Hypot(to[0]-from[0], to[1]-from[1])
-		d.emit([]*Element{seArrow(from[0], from[1], to[0], to[1], gapC/2-size*0.22, gapC/2-size*0.22)})
+		d.emit([]*Element{seArrow(from[0], from[1], to[0], to[1], gapC/2-size*0.14, gapC/2-size*0.14)})
 	}
 	// The layout table at the right.
 	tx := a.x + areaW + 4

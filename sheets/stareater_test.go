@@ -86,6 +86,12 @@ func TestStareaterSheets(t *testing.T) {
 		{"reference", func() ([]byte, error) { return p.Aids(ruleset.PrintOptions{}) },
 			[]string{"ROUND ORDER", "ICON KEY", "Damage", "Range", "Cooldown", "Speed", "Turns", "Accuracy", "Evasion", "CORVETTE MOVEMENT", "WEAPON RULES", "COLLISIONS"}},
 	}
+	// The designer's preview draws the same layout as SVG.
+	d, ev := seSample(t, "lamais-first-game.json", true)
+	svg, err := p.SheetSVG(d, ev, ruleset.PrintOptions{})
+	if err != nil || !bytes.Contains(svg, []byte("<svg ")) || !bytes.Contains(svg, []byte(`data-pages="2"`)) || !bytes.Contains(svg, []byte("ARMOUR 4")) {
+		t.Errorf("SheetSVG: %v %.200s", err, svg)
+	}
 	keep := os.Getenv("SLIPWAY_SE_PDF")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
