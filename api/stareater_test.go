@@ -98,6 +98,10 @@ func TestStareaterRoutes(t *testing.T) {
 	if !strings.HasPrefix(string(draft.Body), "%PDF-") {
 		t.Errorf("the draft sheet is not a PDF: %.40q", draft.Body)
 	}
+	preview := a.do("POST", "/api/v1/sheet.svg", readJSONFile(t, "../data/stareater/samples/fpa-first-game.json")).want(t, 200)
+	if !strings.Contains(string(preview.Body), "<svg ") || !strings.Contains(string(preview.Body), "LOADOUT MAT: Widowers Lament") {
+		t.Errorf("the preview is not the mats' SVG: %.200q", preview.Body)
+	}
 }
 
 // TestStareaterCardSetThroughAPI: a player's card set saved through the
