@@ -32,7 +32,7 @@ func TestStareaterFiles(t *testing.T) {
 		}
 	}
 	code, out, _ := runCLI(t, "eval", "--explain", "../../data/stareater/samples/lamais-first-game.json")
-	for _, want := range []string{"Star Eater", "total armour ? (not known)", "evasion ? (not known)", "Descriptive numbers, not official", "Numbers not known"} {
+	for _, want := range []string{"Star Eater", "total armour ? (not known)", "evasion ? (not known)", "descriptive, not official", "Numbers not known"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("eval --explain lacks %q:\n%s", want, out)
 		}

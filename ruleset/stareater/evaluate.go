@@ -227,7 +227,7 @@ func describe(b body, player string, deck *Deck) (LoadoutLine, *ruleset.Node, bo
 	count(n.Priority)
 	count(n.Evasion)
 	count(n.Structure)
-	root := &ruleset.Node{Key: "loadout", Label: ship.Name + " (" + Descriptive + ")"}
+	root := &ruleset.Node{Key: "loadout", Label: ship.Name + " loadout, numbers not known (what follows is descriptive, not official: Star Eater has no points)"}
 	add := func(k, label string, p *int, formula string) {
 		if p != nil {
 			root.Children = append(root.Children, &ruleset.Node{Key: k, Label: label, Value: float64(*p), Formula: formula})
@@ -292,6 +292,9 @@ func describe(b body, player string, deck *Deck) (LoadoutLine, *ruleset.Node, bo
 	root.Formula = "numbers not known"
 	root.Children = append(root.Children, &ruleset.Node{Key: "unknownNumbers", Label: "Numbers not known (enter them from your cards in a card set)", Value: float64(unknown),
 		Formula: "the rule book prints no card's numbers; a card set gives them"})
+	if unknown == 0 {
+		root.Label = ship.Name + " loadout, every number known (descriptive, not official: Star Eater has no points)"
+	}
 	return line, root, true
 }
 
