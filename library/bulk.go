@@ -280,7 +280,18 @@ func (s *Service) SeedSamples(ctx context.Context) (int, error) {
 		seeded[d.Ruleset] = true
 	}
 	var ds []ruleset.Design
+	// The first game's samples are stored last, so that the library,
+	// newest first, opens on them whatever the other games are called.
+	games := make([]ruleset.Ruleset, 0, len(s.rules.List()))
 	for _, r := range s.rules.List() {
+		if r != s.rules.Fallback() {
+			games = append(games, r)
+		}
+	}
+	if fb := s.rules.Fallback(); fb != nil {
+		games = append(games, fb)
+	}
+	for _, r := range games {
 		id := r.Info().ID
 		if seeded[id] {
 			continue
