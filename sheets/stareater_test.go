@@ -69,7 +69,7 @@ func TestStareaterSheets(t *testing.T) {
 			"MOMENTUM TRACK", "COOLDOWN TRACK", "NEXT", "ARMOUR MAT: RNC Gilgamesh", "EVASION", "ARMOUR ?", "STRUCTURE ?", "not official"}},
 		{"lamais-example-set", func() ([]byte, error) {
 			d, ev := seSample(t, "lamais-first-game.json", true)
-			return p.Sheet(d, ev, ruleset.PrintOptions{Paper: "a4"})
+			return p.Sheet(d, ev, ruleset.PrintOptions{Paper: "a4", Verify: "https://slipway.example/v/0123456789ABCDEF"})
 		}, []string{"ARMOUR 4", "ARMOUR 3", "ARMOUR 2", "STRUCTURE 6", "Prow: armour 4, flows to Structure", "Example special"}},
 		{"uniset-bw", func() ([]byte, error) {
 			d, ev := seSample(t, "uniset-first-game.json", false)
