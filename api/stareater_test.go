@@ -149,7 +149,28 @@ func TestStareaterCardSetThroughAPI(t *testing.T) {
 		ID     string
 		Result eval
 	}
-	owner.do("POST", "/api/v1/designs", map[string]any{"design": loadout, "visibility": "public"}).want(t, 201)
+	// Public, it would show the private set's numbers to everyone: refused,
+	// naming the member and what to do.
+	var refused struct {
+		Problems []struct{ Path, Message string }
+	}
+	owner.do("POST", "/api/v1/designs", map[string]any{"design": loadout, "visibility": "public"}).want(t, 400).decode(t, &refused)
+	if len(refused.Problems) != 1 || refused.Problems[0].Path != "design.cardSet" || !strings.Contains(refused.Problems[0].Message, "private") ||
+		!strings.Contains(refused.Problems[0].Message, "keep this design private") {
+		t.Errorf("a public loadout naming a private card set: %+v", refused)
+	}
+	var imp struct {
+		Rejected int
+		Items    []struct {
+			Status   string
+			Problems []struct{ Path string }
+		}
+	}
+	owner.do("POST", "/api/v1/import?visibility=unlisted", []any{loadout}).want(t, 200).decode(t, &imp)
+	if imp.Rejected != 1 || len(imp.Items) != 1 || len(imp.Items[0].Problems) != 1 || imp.Items[0].Problems[0].Path != "[0].cardSet" {
+		t.Errorf("an unlisted import naming a private card set: %+v", imp)
+	}
+	owner.do("POST", "/api/v1/designs", map[string]any{"design": loadout, "visibility": "private"}).want(t, 201)
 	var mine struct {
 		Designs []struct{ ID, Name string }
 	}
@@ -186,6 +207,8 @@ func TestStareaterCardSetThroughAPI(t *testing.T) {
 	if !ev2.Legal || ev2.TotalArmour == nil || *ev2.TotalArmour != 18 {
 		t.Errorf("a public card set: %+v", ev2)
 	}
+	// Now the loadout may be public too.
+	owner.do("PUT", "/api/v1/designs/"+saved.ID, map[string]any{"design": loadout, "visibility": "public"}, "If-Match", "*").want(t, 200)
 	// The stranger forks it (a private copy of their own) and their
 	// loadout names the fork; the fork's version 1 is the set's version 2.
 	var fork struct{ ID string }

@@ -145,6 +145,14 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			}
 			vis, status = Private, ImportDraft
 		}
+		if err := s.checkSharedUses(ctx, u, d, vis); err != nil {
+			var le *Error
+			if !errors.As(err, &le) {
+				return nil, err
+			}
+			reject(item, Prefix(where, designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: strings.TrimPrefix(le.Field, "design."), Message: le.Message}}))
+			continue
+		}
 		nd, err := s.prepareEvaluated(d, vis, u.ID, e, res, probs)
 		if err != nil {
 			var le *Error

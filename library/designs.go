@@ -287,6 +287,9 @@ func (s *Service) CreateDesign(ctx context.Context, u *User, d ruleset.Design, v
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkSharedUses(ctx, u, d, vis); err != nil {
+		return nil, err
+	}
 	nd, err := s.prepare(d, vis, u.ID)
 	if err != nil {
 		return nil, err
@@ -372,6 +375,9 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 		vis = cur.Visibility
 	}
 	if doc, err = s.Bind(ctx, u, doc); err != nil {
+		return nil, err
+	}
+	if err := s.checkSharedUses(ctx, u, doc, vis); err != nil {
 		return nil, err
 	}
 	nd, err := s.prepare(doc, vis, u.ID)
@@ -535,6 +541,9 @@ func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest)
 		req.Visibility = Private
 	}
 	if doc, err = s.Bind(ctx, u, doc); err != nil { // the documents it uses, as the forker reads them
+		return nil, err
+	}
+	if err := s.checkSharedUses(ctx, u, doc, req.Visibility); err != nil {
 		return nil, err
 	}
 	nd, err := s.prepare(doc, req.Visibility, u.ID)

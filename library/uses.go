@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -45,4 +46,43 @@ func (s *Service) Bind(ctx context.Context, u *User, d ruleset.Design) (ruleset.
 		docs[use.Ref] = doc
 	}
 	return ref.Bind(d, docs), nil
+}
+
+// checkSharedUses refuses to show a document that names a private one:
+// a public or unlisted design (vis) evaluated with a private card set
+// would show that set's numbers to everyone who reads it. u is the
+// saver; a reference u cannot read is no leak (it binds to nothing, and
+// the game reports it).
+func (s *Service) checkSharedUses(ctx context.Context, u *User, d ruleset.Design, vis Visibility) error {
+	if d == nil || vis == Private || vis == "" {
+		return nil
+	}
+	r, ok := s.rules.Get(d.Head().Ruleset)
+	if !ok {
+		return nil
+	}
+	ref, ok := r.(ruleset.Referrer)
+	if !ok {
+		return nil
+	}
+	uses := ref.Uses(d)
+	for _, use := range uses[:min(len(uses), ruleset.MaxUses)] {
+		id, n, ok := ruleset.ParseRef(use.Ref)
+		if !ok {
+			continue
+		}
+		used, _, err := s.Version(ctx, u, id, n)
+		if err != nil {
+			if c := ErrorCode(err); c == ENotFound || c == EInvalid {
+				continue
+			}
+			return err
+		}
+		if used.Visibility == Private {
+			return &Error{Code: EInvalid, Field: "design." + use.Path, Message: fmt.Sprintf(
+				"names %q, a private design of yours: a %s design may only use designs everyone may read, or it would show their numbers to everyone (make %q unlisted or public first, or keep this design private)",
+				used.Name, vis, used.Name)}
+		}
+	}
+	return nil
 }
