@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // The policies: how each side chooses range, facing, rams, FTL attacks,
 // cloak and stealth. Both sides use the same policies; they read expected
 // values, never the other side's dice.
@@ -322,6 +324,11 @@ func (b *battle) plotFTL(st *shipState) {
 		return
 	}
 	if st.ftlReady {
+		if st.s.ftl == kFTLAdvanced && b.dist-st.speed < 20 {
+			// At least six D10 are rolled: too close to land within 10 cm
+			// of the enemy but by luck; stay charged.
+			return
+		}
 		st.ftlReady, st.ftlCharge = false, 0
 		if st.s.ftl == kFTLBasic {
 			st.absent = max(1, b.roll(8)-st.crewQ)
@@ -333,13 +340,62 @@ func (b *battle) plotFTL(st *shipState) {
 		// does (returnFromFTL); the attack's sensor roll feels it once.
 		st.trMod += 2
 		st.moveRate += 2
-		b.ftlAttack(st, e)
+		if b.tacticalJump(st) {
+			b.ftlAttack(st, e)
+		}
 		return
 	}
 	st.ftlCharge++
 	if st.ftlCharge >= st.s.ftlRating {
 		st.ftlReady = true
 	}
+}
+
+// tacticalJump moves st straight at the enemy by its velocity and a roll
+// of D10s (rules l. 549-562): it plots the number of dice whose mean
+// brings it onto the enemy, at least six; once they are rolled it may
+// remove up to its crew quality of them or roll as many more, and does so
+// one at a time while it would land more than 10 cm away (an overshoot
+// drops the largest die, a shortfall rolls one more). It lands past the
+// enemy when it overshoots; the FTL attack proceeds only within 10 cm
+// (l. 572-574). It reports whether it landed within 10 cm.
+func (b *battle) tacticalJump(st *shipState) bool {
+	d := b.dist
+	want := d - st.speed
+	n := max(6, int(math.Round(float64(want)/5.5)))
+	dice := make([]int, n)
+	total := 0
+	for i := range dice {
+		dice[i] = b.roll(10)
+		total += dice[i]
+	}
+	for k := 0; k < st.crewQ; k++ {
+		gap := want - total
+		if gap >= -10 && gap <= 10 {
+			break
+		}
+		if gap > 10 {
+			x := b.roll(10)
+			dice = append(dice, x)
+			total += x
+			continue
+		}
+		big := 0
+		for i := range dice {
+			if dice[i] > dice[big] {
+				big = i
+			}
+		}
+		total -= dice[big]
+		dice = append(dice[:big], dice[big+1:]...)
+	}
+	travel := st.speed + total
+	b.dist = max(0, d-travel)
+	if travel > d {
+		b.dist = travel - d
+	}
+	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), b.dist)
+	return b.dist <= 10
 }
 
 func (b *battle) ftlWorks(st *shipState) bool {
