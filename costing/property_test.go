@@ -355,6 +355,19 @@ func TestPropertyTwinShip(t *testing.T) {
 				// they attack), so that one opponent's fire vanishes
 				// (docs/costing.md, "Twin ship under metaverse-cv/2").
 				bounds = [3][2]float64{{1.1, 5}, {1, 12}, {1.1, 4.5}}
+				if testModel.t.V3 != nil {
+					// metaverse-cv/3 scales the opponents to the ship's
+					// size, so the caps bind alike on the twin; but a lump
+					// (a one-shot salvo, an FTL attack, a ram) strikes one
+					// opponent as it is: one that already destroys it gains
+					// nothing from its twin; and survival past a game's
+					// length (GameTurns) is a draw, so a ship that already
+					// outlasts it gains no D. The twin still scores more
+					// (docs/costing.md, "Twin ship under metaverse-cv/3"); a
+					// twin salvo that now destroys an opponent it did not can
+					// more than triple O.
+					bounds[0][0], bounds[2][0], bounds[2][1] = 1, 1+1e-9, 6
+				}
 				if kill, survived := v2Saturation(a); kill >= 0.5 && survived <= testModel.t.V2.HorizonTurns {
 					bounds[2] = [2]float64{1.6, 4.5}
 					unsaturated++

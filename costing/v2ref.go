@@ -143,7 +143,7 @@ func newV2Ref(t *Table) *v2ref {
 			FormatNumber(v.KillTurns0) + " / " + s + "), best firing sector"
 		ref.killFormula = "(shields + hull) / (turns to destroy + " + FormatNumber(v.KillTurns0) + " / " + s + ")"
 		ref.defenceFormula = "weighted mean over reference attackers scaled to the ship's size of H x (1 - exp(-turns survived / H)) x their plain damage a turn, H = " +
-			FormatNumber(v.HorizonTurns) + " x " + s
+			"min(" + FormatNumber(v.HorizonTurns) + " x " + s + ", " + FormatNumber(v3.GameTurns) + ")"
 		ref.cvFormula = "round((k x " + ref.odName + " x M x T + min(U, " + FormatNumber(v.UtilityCap) + " x the rest)) x Q)"
 		ref.ftlFormula = "P(hit) x min(MF D6 on each section, the opponent) / (charge + turns away + " + FormatNumber(v3.FTLDelay) + ")"
 	}

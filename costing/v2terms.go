@@ -416,8 +416,16 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		}
 		// The opponent's point defence intercepts hits worth it, two tries
 		// a hit, while it has copies left this turn.
+		hTarget := r.SectionHull + r.CoreHull
+		var lump rates // metaverse-cv/3: one-shot salvos, fired once
 		for _, i := range direct {
 			w := &p.mounts[i].w
+			if t.V3 != nil && w.once {
+				// A one-shot mount is a lump, below; its salvo is its rate
+				// over its rate of fire.
+				lump.add(mr[i].scale(1 / w.rof))
+				continue
+			}
 			if !w.interceptable || len(indirect) > 0 || len(p.squadrons) > 0 || float64(w.pulse)*meanFace(w.sides, w.mod) < 3 {
 				ship.add(mr[i])
 				continue
@@ -451,6 +459,10 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 				}
 				x := pe.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
 				mr[i] = x
+				if t.V3 != nil && w.once {
+					lump.add(x.scale(1 / w.rof))
+					continue
+				}
 				sal.add(x)
 			}
 			for k := 0; k < max(1, salvos); k++ {
@@ -465,12 +477,11 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		}
 		all := capUnits(units, float64(r.EMS), p.targeting)
 		// Ram and FTL attack happen outside the firing steps.
-		hTarget := r.SectionHull + r.CoreHull
 		if p.speed > 0 && float64(p.mf)*p.hull >= v.RamMassRatio*float64(r.MF)*hTarget {
 			lump := float64(p.mf * p.speed)
 			if t.V3 != nil {
 				// A ram destroys at most the opponent it strikes.
-				lump = min(lump, float64(p.size*(r.Shields+hTarget)))
+				lump = min(lump, r.Shields+hTarget)
 			}
 			x := v.RamAllowed * v.RamSuccess
 			ram := rates{hull: x * max(0, lump-float64(a.armour+a.ablative)), hullS: x * max(0, lump-float64(a.armour+a.ablative))}
@@ -489,6 +500,21 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			teleV += r.Weight * tele
 		}
 		tk := killTime(all, r.Shields, float64(v.RegenWeight*r.Regen), hTarget, cv)
+		if lt := lump.total(); lt > 0 && tk > t.V3.OnceTurns {
+			// One-shot salvos act once, OnceTurns into the fight, when the
+			// other weapons have not destroyed the opponent yet: the salvo
+			// takes its share of the opponent off what they must do, and
+			// the opponent falls then at the earliest. Without other
+			// weapons a salvo smaller than the opponent destroys nothing.
+			// Like an FTL attack or a ram, a salvo strikes one opponent as
+			// it is, not scaled to the ship's size.
+			frac := lt / (r.Shields + hTarget)
+			if frac >= 1 {
+				tk = t.V3.OnceTurns
+			} else if !math.IsInf(tk, 1) {
+				tk = max(t.V3.OnceTurns, float64(tk*(1-frac)))
+			}
+		}
 		// Criticals may stop the target's fire before it is destroyed.
 		if stop := float64(v.DisableBase * all.critH); stop > 0 {
 			tk = 1 / (1/tk + stop)
@@ -684,10 +710,10 @@ func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, fm *ftlMemo, guns fl
 	// worth that is not made.
 	cycle := float64(p.ftlRating) + away + 1
 	if v3 := e.t.V3; v3 != nil {
-		// One attack is a lump: it destroys at most the opponent it
-		// strikes (scaled to the ship's size), and comes after the charge,
+		// One attack is a lump: it destroys at most the one opponent it
+		// strikes, and comes after the charge,
 		// the turns away and the approach.
-		if tot, most := value.total(), float64(p.size*(r.Shields+r.SectionHull+r.CoreHull)); tot > most {
+		if tot, most := value.total(), r.Shields+r.SectionHull+r.CoreHull; tot > most {
 			value = value.scale(most / tot)
 		}
 		cycle += v3.FTLDelay
@@ -852,6 +878,10 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		tk := e.survive(p, a, ro, ew, ems, sensor, cv, mend, pStop, &pc)
 		norm := ro.plain
 		hz := float64(v.HorizonTurns * p.size)
+		if v3 := t.V3; v3 != nil {
+			// Survival past a game's length is a draw, not a win.
+			hz = min(hz, v3.GameTurns)
+		}
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
 		if p.cloak {
 			d *= 1 + v.CloakBonus

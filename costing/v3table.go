@@ -22,6 +22,9 @@ type V3Table struct {
 	// s^SizePower and its survival horizon HorizonTurns x s^SizePower.
 	// 0 is metaverse-cv/2's fixed opponents; 1 scales them fully.
 	SizePower float64 `json:"sizePower"`
+	// GameTurns caps the survival horizon however large the ship: past a
+	// game's length survival is a draw (the simulator's 30 turns).
+	GameTurns float64 `json:"gameTurns"`
 	// SizeMin and SizeMax bound s.
 	SizeMin float64 `json:"sizeMin"`
 	SizeMax float64 `json:"sizeMax"`
@@ -29,6 +32,12 @@ type V3Table struct {
 	// charge (closing, plotting): the attack's cycle is charge + turns
 	// away + FTLDelay.
 	FTLDelay float64 `json:"ftlDelay"`
+	// OnceTurns is when a one-shot salvo lands, in turns into the fight
+	// (closing and, for an indirect weapon, its flight): a salvo that
+	// destroys an opponent does so then; a smaller one takes its share
+	// of the opponent off what the other weapons must do. A one-shot
+	// weapon fires once, so it is a lump, not a rate.
+	OnceTurns float64 `json:"onceTurns"`
 	// PodTurns is the turns over which countermeasure pods are spent;
 	// PodCeiling the EW a turn beyond which more pods add nothing (the
 	// enemy's sensor profile is at the ship's target profile: only a
@@ -58,18 +67,28 @@ func tableV3() *Table {
 	t := tableV2()
 	t.Version = VersionV3
 	t.Formula = 3
-	t.K = 4.251174862338298
-	t.ReferenceOffence = 12.550331718998743
-	// A one-shot weapon fires once in a fight (rateOfFire oneShot): its value a
-	// turn is its salvo spread over the fight, not a fifth of it every
-	// turn as metaverse-cv/1 and 2 had it.
-	t.RateOfFire["oneShot"] = 0.07
+	t.K = 4.523148892910971
+	t.ReferenceOffence = 13.96972304796083
+	// metaverse-cv/2's constants that TestFitV3 moved (sim/fit_test.go,
+	// seed 101 at 20, 100 and 200 cm; docs/calibration.md).
+	v := t.V2
+	v.KillTurns0 = 0.129
+	v.HorizonTurns = 7.32
+	v.CritBase = 13.07
+	v.FighterWeight = 1.9
+	v.RegenWeight = 0.124
+	v.OffenceShare = 0.5445
+	v.FighterContact = 0.532
+	v.Opponents[0].Weight = 2.888 // escort
+	v.Opponents[4].Weight = 0.801 // carrier
 	t.V3 = &V3Table{
 		SizeRef:      86,
-		SizePower:    0.5,
+		SizePower:    1,
+		GameTurns:    30,
 		SizeMin:      0.25,
 		SizeMax:      100,
-		FTLDelay:     2,
+		FTLDelay:     0.54,
+		OnceTurns:    2.96,
 		PodTurns:     5.3,
 		PodCeiling:   8,
 		QualityShare: 1,
