@@ -15,7 +15,7 @@ const (
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV2
+const DefaultVersion = VersionV3
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion

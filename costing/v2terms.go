@@ -741,6 +741,11 @@ func (e *eval) teleportRates(p *profile, r *RefShip, a *defArc, sensors int, cv 
 		open = 0.5
 	}
 	s := p.sensors[len(p.sensors)-1]
+	if e.t.V3 != nil {
+		// The best of the arrays the salvos leave (sorted best first):
+		// a weak array added is not the one that guides the teleporters.
+		s = p.sensors[len(p.sensors)-sensors]
+	}
 	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)-2), float64(r.TR), e.t.SensorDie)
 	n := float64(min(sensors, len(p.teleport)))
 	return open * n * ph

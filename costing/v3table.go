@@ -67,28 +67,28 @@ func tableV3() *Table {
 	t := tableV2()
 	t.Version = VersionV3
 	t.Formula = 3
-	t.K = 4.523148892910971
-	t.ReferenceOffence = 13.96972304796083
+	t.K = 5.062520318201856
+	t.ReferenceOffence = 14.551636282308548
 	// metaverse-cv/2's constants that TestFitV3 moved (sim/fit_test.go,
 	// seed 101 at 20, 100 and 200 cm; docs/calibration.md).
 	v := t.V2
-	v.KillTurns0 = 0.129
-	v.HorizonTurns = 7.32
-	v.CritBase = 13.07
-	v.FighterWeight = 1.9
-	v.RegenWeight = 0.124
+	v.KillTurns0 = 0.142
+	v.HorizonTurns = 4.03
+	v.CritBase = 14.38
+	v.FighterWeight = 1.567
+	v.RegenWeight = 0.363
 	v.OffenceShare = 0.5445
-	v.FighterContact = 0.532
-	v.Opponents[0].Weight = 2.888 // escort
-	v.Opponents[4].Weight = 0.801 // carrier
+	v.FighterContact = 0.399
+	v.Opponents[0].Weight = 1.9   // escort
+	v.Opponents[4].Weight = 0.649 // carrier
 	t.V3 = &V3Table{
 		SizeRef:      86,
-		SizePower:    1,
+		SizePower:    0.825,
 		GameTurns:    30,
 		SizeMin:      0.25,
 		SizeMax:      100,
-		FTLDelay:     0.54,
-		OnceTurns:    2.96,
+		FTLDelay:     0.075,
+		OnceTurns:    3.57,
 		PodTurns:     5.3,
 		PodCeiling:   8,
 		QualityShare: 1,

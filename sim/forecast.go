@@ -18,6 +18,7 @@ import (
 var forecastBeta = map[string]float64{
 	"metaverse-cv/1": 1.050,
 	"metaverse-cv/2": 1.471,
+	"metaverse-cv/3": 1.418,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and

@@ -18,7 +18,7 @@ func calibrateCommand() command {
 		name:    "calibrate",
 		summary: "duel generated designs and score every combat value model against the outcomes (docs/calibration.md)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--workers N] [--svg DIR] [--regimes] [--seeds A-B] [--ranges CM,CM,...] [--model VERSION]",
+			fs := newFlags("calibrate", stderr, "calibrate [--seed N] [--pairs N] [--duels N] [--near N] [--style-pairs N] [--fleets N] [--fleet-battles N] [--workers N] [--svg DIR] [--regimes] [--seeds A-B] [--ranges CM,CM,...] [--model VERSION] [--doc FILE] [--regime-pairs N] [--regime-duels N] [--holdout-duels N]",
 				"Prints the tables of docs/calibration.md; with --svg, writes its plots into DIR.\nWith --regimes, prints the near-equal scores and spreads for every seed and start range instead.")
 			seed := fs.Uint64("seed", 1, "random seed `N`")
 			pairs := fs.Int("pairs", 3000, "`N` random pairs (1-100000)")
