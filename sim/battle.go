@@ -57,6 +57,7 @@ type battle struct {
 	pol    [][]pairTable // expected damage tables, [attacker][target]
 	sens   []int
 	shotsQ []shot
+	vols   []volley
 
 	// flag is each side's flagship (its first commander), flagLost whether
 	// its destruction has been checked for morale.
