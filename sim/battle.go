@@ -54,10 +54,11 @@ type battle struct {
 	// script, when not empty, supplies the dice instead of rng (tests).
 	script []int
 
-	pol    [][]pairTable // expected damage tables, [attacker][target]
-	sens   []int
-	shotsQ []shot
-	vols   []volley
+	pol      [][]pairTable // expected damage tables, [attacker][target]
+	sens     []int
+	shotsQ   []shot
+	evasions []evasion
+	vols     []volley
 
 	// flag is each side's flagship (its first commander), flagLost whether
 	// its destruction has been checked for morale.
@@ -261,7 +262,16 @@ func (b *battle) plot() {
 			// Accelerate toward the top speed (momentum costs nothing in
 			// this abstraction; see docs/simulation.md).
 			if st.bridge() {
-				st.speed = min(st.s.maxSpeed, st.speed+b.driveWorks(st, true))
+				acc := b.driveWorks(st, true)
+				// Emergency power (rules l. 425-436) when the drives at
+				// double capacity are needed to make the move its side
+				// wants, and the crew is good enough to risk them.
+				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(want-b.dist) > st.speed+acc {
+					acc *= 2
+					st.emergPower = true
+					b.tracef("%s uses emergency power", st.s.Name)
+				}
+				st.speed = min(st.s.maxSpeed, st.speed+acc)
 			}
 			v = min(v, st.speed)
 		}
@@ -288,6 +298,19 @@ func (b *battle) plot() {
 		st.facing = bestFacing(b, st, st.facing, b.turnBudget(st))
 		b.plotFTL(st)
 		b.plotCloak(st)
+	}
+	// Evasive manoeuvres: every ship decides on the same state, then all
+	// are performed, so neither side sees the other's plot.
+	b.evasions = b.evasions[:0]
+	for _, st := range b.ships {
+		p := evasion{}
+		if st.present() {
+			p = b.planEvasive(st)
+		}
+		b.evasions = append(b.evasions, p)
+	}
+	for i, st := range b.ships {
+		b.evade(st, b.evasions[i])
 	}
 }
 
@@ -372,6 +395,7 @@ func (b *battle) starshipMovement() {
 			m.dist = max(0, m.dist+b.move[m.target.side])
 		}
 	}
+	b.emergencyChecks()
 	b.resolveRams(before)
 	b.returnFromFTL()
 	b.polarizedStrikes()

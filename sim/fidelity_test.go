@@ -145,3 +145,128 @@ func TestVolleyPolicy(t *testing.T) {
 		}
 	}
 }
+
+// sideThrusters gives a design a thruster of rating r on each side.
+func sideThrusters(r int) func(d *designer.Design) {
+	return func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems,
+			designer.System{Kind: "thruster", Rating: r, Facing: "port", Count: 1},
+			designer.System{Kind: "thruster", Rating: r, Facing: "starboard", Count: 1})
+	}
+}
+
+// TestEvasiveManoeuvres pins evasive manoeuvres (metaverse-rules.txt l.
+// 396-424): "One evasive manoeuvre (EM) requires two thruster points from
+// both sides (four total); two EMs require four thruster points from both
+// sides (eight total), three EMs require eight" (l. 400-406); "The
+// modifier to the target rating is equal to the momentum of the starship
+// divided by ten, rounded down, then multiplied by the number of evasive
+// maneuvers. Thus, a starship travelling 22cm per turn ... and performing
+// two evasive maneuvers would add +4 to its target rating (2x2). The
+// modifier to the movement rating is simply equal to the number of
+// evasive maneuvers." (l. 413-421). Then the policy: an unarmed ship at
+// 20 cm a turn under a gunship's fire evades as much as its thrusters
+// allow (4 a side: two); the gunship, whose foe cannot hurt it, does not
+// spoil its own fire.
+func TestEvasiveManoeuvres(t *testing.T) {
+	for points, want := range map[int]int{1: 0, 2: 1, 3: 1, 4: 2, 7: 2, 8: 3, 16: 4} {
+		if got := maxEvasive(points); got != want {
+			t.Errorf("%d thruster points a side: %d EMs, want %d", points, got, want)
+		}
+	}
+	dodger := testShip(t, "Dodger", []int{30}, nil, sideThrusters(4))
+	gunship := testShip(t, "Gunship", []int{30}, nil, func(d *designer.Design) {
+		guns(6)(d)
+		sideThrusters(4)(d)
+	})
+	bt, tr := fleetBattle([]*Ship{dodger}, []*Ship{gunship}, 10)
+	d, g := bt.ships[0], bt.ships[1]
+	d.speed, g.speed = 22, 22
+	trBefore, mrBefore := d.trMod, d.moveRate
+	bt.evade(d, evasion{n: 2})
+	if d.trMod-trBefore != 4 || d.moveRate-mrBefore != 2 || d.turnUsed != 8 {
+		t.Errorf("two EMs at 22 cm a turn: target rating +%d, movement rating +%d, %d thruster points; want +4, +2, 8\n%s",
+			d.trMod-trBefore, d.moveRate-mrBefore, d.turnUsed, tr)
+	}
+	d.trMod, d.moveRate, d.turnUsed = 0, 0, 0
+	d.speed, g.speed = 20, 20
+	if p := bt.planEvasive(d); p.n != 2 || p.emergency {
+		t.Errorf("the unarmed ship under fire plans %+v, want two EMs", p)
+	}
+	if p := bt.planEvasive(g); p.n != 0 {
+		t.Errorf("the gunship against an unarmed ship plans %+v, want none", p)
+	}
+	d.speed = 9
+	if p := bt.planEvasive(d); p.n != 0 {
+		t.Errorf("at 9 cm a turn (no target rating to gain) the unarmed ship plans %+v, want none", p)
+	}
+}
+
+// TestEmergencyThrust: "any number of thrusters may be used at double
+// capacity ... After the movement is completed, roll 1D6; if the result is
+// greater than the crew quality, all the thrusters used are disabled"
+// (metaverse-rules.txt l. 437-448). With 2 points a side an unarmed ship
+// under fire has one EM; at crew 4 it doubles them for two, and a 5 after
+// movement disables its thrusters (a 4 does not). At crew 3 it does not
+// take the risk (docs/simulation.md, Policies).
+func TestEmergencyThrust(t *testing.T) {
+	for _, tc := range []struct {
+		crew, roll int
+		plan       evasion
+		disabled   bool
+	}{{4, 5, evasion{2, true}, true}, {4, 4, evasion{2, true}, false}, {3, 6, evasion{1, false}, false}} {
+		dodger := testShip(t, "Dodger", []int{30}, nil, func(d *designer.Design) {
+			sideThrusters(2)(d)
+			d.CrewQuality = tc.crew
+		})
+		gunship := testShip(t, "Gunship", []int{30}, nil, guns(6))
+		bt, tr := fleetBattle([]*Ship{dodger}, []*Ship{gunship}, 10, tc.roll)
+		d := bt.ships[0]
+		d.speed = 20
+		p := bt.planEvasive(d)
+		if p != tc.plan {
+			t.Fatalf("crew %d: plan %+v, want %+v", tc.crew, p, tc.plan)
+		}
+		bt.evade(d, p)
+		bt.emergencyChecks()
+		off := false
+		for i, in := range d.s.systems {
+			off = off || in.k == kThruster && d.sysOff[i]
+		}
+		if off != tc.disabled {
+			t.Errorf("crew %d, roll %d: thrusters disabled %v, want %v\n%s", tc.crew, tc.roll, off, tc.disabled, tr)
+		}
+	}
+}
+
+// TestEmergencyPower: "any number of drives may be used at double
+// capacity (providing double the drive points) ... if the result is
+// greater than the starship's crew quality, all the drives used are
+// disabled" (metaverse-rules.txt l. 425-436). A crew 4 ship at rest with
+// drives of 3, 100 cm from an enemy it wants to close with, accelerates
+// 6 rather than 3; a 5 after movement disables its drive.
+func TestEmergencyPower(t *testing.T) {
+	for _, crew := range []int{4, 3} {
+		closer := testShip(t, "Closer", []int{30}, nil, func(d *designer.Design) {
+			guns(6)(d)
+			d.CrewQuality = crew
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "stlAdvanced", Rating: 3, Count: 1})
+		})
+		foe := testShip(t, "Foe", []int{30}, nil, nil)
+		bt, tr := fleetBattle([]*Ship{closer}, []*Ship{foe}, 100, 5, 5, 5, 5, 5, 5)
+		c := bt.ships[0]
+		bt.plot()
+		bt.starshipMovement()
+		want, off := 3, false
+		if crew >= emergencyCrew {
+			want, off = 6, true
+		}
+		drive := false
+		for i, in := range c.s.systems {
+			drive = drive || in.k == kSTLAdvanced && c.sysOff[i]
+		}
+		if c.speed != want || drive != off {
+			t.Errorf("crew %d: speed %d, drive disabled %v; want %d and %v\n%s", crew, c.speed, drive, want, off, tr)
+		}
+	}
+}

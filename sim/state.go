@@ -38,6 +38,9 @@ type shipState struct {
 	ram      bool
 	turnUsed int // thruster points spent this turn
 
+	emergThrust bool // emergency thrust this turn: checked after movement
+	emergPower  bool // emergency power this turn
+
 	ftlCharge int
 	ftlReady  bool
 	cloakLeft int
@@ -107,6 +110,7 @@ func (st *shipState) reset() {
 	st.crewQ = s.crew
 	st.speed, st.facing, st.moveRate, st.trMod, st.ram, st.turnUsed = 0, 0, 0, 0, false, 0
 	st.ftlCharge, st.ftlReady = 0, false
+	st.emergThrust, st.emergPower = false, false
 	st.cloakLeft, st.cloaked, st.cloakUsed = 0, false, false
 	st.stealthOn, st.stealthCompromised, st.sensorUsed, st.sensorUsedLast = false, false, false, false
 	st.podsActive, st.ewNow = 0, 0
