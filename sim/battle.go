@@ -60,10 +60,8 @@ type battle struct {
 	evasions []evasion
 	vols     []volley
 
-	// flag is each side's flagship (its first commander), flagLost whether
-	// its destruction has been checked for morale.
-	flag     [2]*shipState
-	flagLost [2]bool
+	// flag is each side's flagship, nil without a chain of command.
+	flag [2]*shipState
 
 	tally      Tally
 	answer     [2]bool // canAnswer's answer this turn
@@ -111,7 +109,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
 	b.tally, b.answerTurn = Tally{}, [2]int{}
-	b.flag, b.flagLost = [2]*shipState{}, [2]bool{}
+	b.flag = [2]*shipState{}
 	for _, st := range b.ships {
 		st.reset()
 	}
@@ -183,44 +181,101 @@ func (b *battle) playTurn() {
 	b.morale()
 }
 
-// chainOfCommand applies fleet rule F-05 (rules §3.8): in a side of more
-// than one ship, the ship with the largest working CiC commands up to its
-// rating of the others; the rest fight at crew quality - 1. A lone ship
-// is its own command (docs/simulation.md).
+// chainOfCommand applies the chain of command (rules §3.8, l. 3753-3794;
+// fleet rule F-05). At the start of a battle, in a side of more than one
+// ship, the ship with the largest CiC is the flagship; each command ship
+// commands up to its CiC rating of the others (l. 3771-3776), other
+// command ships first (the larger CiC first, each then commanding in
+// turn), then the rest, down to four levels (fleet, division, wing,
+// squadron; l. 3768-3770). Each turn a ship left out of the chain, or
+// whose commander or any commander above it is destroyed, off the table in
+// a strategic jump (l. 536-540) or removed (as an FTL retreat is, l.
+// 512-516), fights at crew quality - 1 (l. 3756-3761). A lone ship is its
+// own command.
 func (b *battle) chainOfCommand() {
 	for side := 0; side < 2; side++ {
 		ships := b.sides[side]
+		if len(ships) > 1 && b.flag[side] == nil {
+			b.buildChain(side)
+		}
 		for _, st := range ships {
 			st.crewQ = st.s.crew
-		}
-		if len(ships) < 2 {
-			continue
-		}
-		var cmd *shipState
-		best := 0
-		for _, st := range ships {
-			if st.out() {
-				continue
+			if len(ships) > 1 && (!st.inChain || st.linkLost()) {
+				st.crewQ = max(0, st.s.crew-1)
 			}
-			if r, _ := st.best(kCiC); r > best {
-				cmd, best = st, r
-			}
-		}
-		if b.flag[side] == nil {
-			b.flag[side] = cmd
-		}
-		left := best
-		for _, st := range ships {
-			if st == cmd {
-				continue
-			}
-			if left > 0 && !st.out() {
-				left--
-				continue
-			}
-			st.crewQ = max(0, st.s.crew-1)
 		}
 	}
+}
+
+// buildChain designates side's chain of command (chainOfCommand).
+func (b *battle) buildChain(side int) {
+	ships := b.sides[side]
+	var flag *shipState
+	best := 0
+	for _, st := range ships {
+		st.cmdBy, st.inChain, st.lossChecked = nil, false, false
+		if r, _ := st.best(kCiC); r > best {
+			flag, best = st, r
+		}
+	}
+	if flag == nil {
+		return
+	}
+	b.flag[side] = flag
+	flag.inChain = true
+	// Breadth first: each commander takes command ships first, then the
+	// others, up to its rating; the squadron level commands no commanders.
+	queue := []*shipState{flag}
+	depth := map[*shipState]int{flag: 1}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		left, _ := c.best(kCiC)
+		for pass := 0; pass < 2 && left > 0; pass++ {
+			for _, st := range b.byCiC(ships) {
+				r, _ := st.best(kCiC)
+				if st.inChain || left == 0 || (pass == 0) != (r > 0 && depth[c] < 4) {
+					continue
+				}
+				st.inChain, st.cmdBy = true, c
+				left--
+				if pass == 0 {
+					depth[st] = depth[c] + 1
+					queue = append(queue, st)
+				}
+			}
+		}
+	}
+}
+
+// byCiC orders ships by their CiC rating, largest first (stable).
+func (b *battle) byCiC(ships []*shipState) []*shipState {
+	out := append([]*shipState(nil), ships...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0; j-- {
+			x, _ := out[j].best(kCiC)
+			y, _ := out[j-1].best(kCiC)
+			if x <= y {
+				break
+			}
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// commandLost reports whether c counts as destroyed for chain of command
+// and morale: destroyed, removed, or off the table in a strategic jump.
+func (c *shipState) commandLost() bool { return c.out() || c.absent > 0 }
+
+// linkLost reports whether a commander above st is lost.
+func (st *shipState) linkLost() bool {
+	for c := st.cmdBy; c != nil; c = c.cmdBy {
+		if c.commandLost() {
+			return true
+		}
+	}
+	return false
 }
 
 // enemyOf returns the enemy ship st aims at this turn: the one it expects

@@ -270,3 +270,92 @@ func TestEmergencyPower(t *testing.T) {
 		}
 	}
 }
+
+// TestMoraleChain pins the commanders' morale conditions
+// (metaverse-rules.txt l. 1714-1718: "Flagship Destroyed, Division
+// Commander Destroyed, Wing Commander Destroyed, Squadron Commander
+// Destroyed") on a chain of command (l. 3771-3776: a command ship commands
+// units up to its CiC rating, ships or sub-commanders): the flagship (CiC
+// 2) commands a squadron commander (CiC 2, command ships first) and a
+// one-section ship; the squadron commander leads two more; a fifth ship
+// finds no place and is not of the fleet (crew - 1, l. 3756-3761). The
+// squadron commander lost: its two ships meet one condition each. The
+// flagship lost: the ships it leads directly meet two (the flagship, and
+// their squadron commander, l. 3790-3794), the squadron commander's ships
+// two (the flagship, their wing commander, l. 3801-3803), the ship outside
+// the fleet none; each loss is checked once (l. 1723-1724). A commander
+// off the table in a strategic jump "is considered destroyed for chain of
+// command and morale purposes for any starships it commands that are
+// still on the table" (l. 536-540): its ships check and fight at crew - 1
+// while it is away.
+func TestMoraleChain(t *testing.T) {
+	cic := func(r int) func(d *designer.Design) {
+		return func(d *designer.Design) {
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "cic", Rating: r, Count: 1})
+		}
+	}
+	setup := func() (*battle, []*shipState) {
+		side := []*Ship{testShip(t, "Flag", []int{10}, nil, cic(2)), testShip(t, "Sub", []int{10}, nil, cic(2)),
+			testShip(t, "W1", []int{10}, nil, nil), testShip(t, "W2", []int{10}, nil, nil), testShip(t, "W3", []int{10}, nil, nil),
+			testShip(t, "Stray", []int{10}, nil, nil)}
+		bt, _ := fleetBattle(side, []*Ship{testShip(t, "Foe", []int{10}, nil, nil)}, 50)
+		bt.chainOfCommand()
+		return bt, bt.ships[:6]
+	}
+	events := func(s []*shipState) []int {
+		var out []int
+		for _, st := range s {
+			out = append(out, st.events)
+			st.events = 0
+		}
+		return out
+	}
+	bt, s := setup()
+	flag, sub, w1, w2, w3, stray := s[0], s[1], s[2], s[3], s[4], s[5]
+	if bt.flag[0] != flag || sub.cmdBy != flag || w1.cmdBy != flag || w2.cmdBy != sub || w3.cmdBy != sub || stray.inChain {
+		t.Fatalf("chain: flagship %s; commanders of Sub, W1, W2, W3: %s %s %s %s; Stray in the fleet %v",
+			bt.flag[0].s.Name, sub.cmdBy.s.Name, w1.cmdBy.s.Name, w2.cmdBy.s.Name, w3.cmdBy.s.Name, stray.inChain)
+	}
+	if stray.crewQ != 1 || w2.crewQ != 2 {
+		t.Errorf("crew: Stray %d (outside the fleet, want 1), W2 %d (want 2)", stray.crewQ, w2.crewQ)
+	}
+	sub.destroyed = true
+	bt.commandLosses()
+	if got := fmt.Sprint(events(s)); got != "[0 0 0 1 1 0]" {
+		t.Errorf("squadron commander lost: conditions %s, want [0 0 0 1 1 0]", got)
+	}
+	bt.chainOfCommand()
+	if w2.crewQ != 1 || w1.crewQ != 2 {
+		t.Errorf("a link lost: W2 crew %d (want 1), W1 %d (want 2)", w2.crewQ, w1.crewQ)
+	}
+
+	bt, s = setup()
+	flag = s[0]
+	flag.destroyed = true
+	bt.commandLosses()
+	if got := fmt.Sprint(events(s)); got != "[0 2 2 2 2 0]" {
+		t.Errorf("flagship lost: conditions %s, want [0 2 2 2 2 0]", got)
+	}
+	bt.commandLosses()
+	if got := fmt.Sprint(events(s)); got != "[0 0 0 0 0 0]" {
+		t.Errorf("flagship lost, the next turn: conditions %s, want none", got)
+	}
+
+	bt, s = setup()
+	flag = s[0]
+	flag.absent = 2
+	bt.script = []int{1, 1, 1, 1}
+	for _, st := range s[1:5] {
+		st.moraleMods = 1
+	}
+	bt.chainOfCommand()
+	bt.morale()
+	for _, st := range s[1:5] {
+		if !st.removed || st.crewQ != 1 {
+			t.Errorf("flagship away: %s removed %v crew %d, want removed (1 - 1 < 1) at crew 1", st.s.Name, st.removed, st.crewQ)
+		}
+	}
+	if s[5].removed {
+		t.Error("the ship outside the fleet checked morale")
+	}
+}

@@ -315,6 +315,12 @@ func (b *battle) plotFTL(st *shipState) {
 	if e == nil {
 		return
 	}
+	if st.s.ftl == kFTLBasic && b.commands(st) {
+		// A commander off the table in a strategic jump counts as
+		// destroyed for the ships it commands (rules l. 536-540): their
+		// crew quality falls and they check morale. It stays.
+		return
+	}
 	value := b.ftlValue(st, e)
 	away := 0.0
 	if st.s.ftl == kFTLBasic {
@@ -396,6 +402,16 @@ func (b *battle) tacticalJump(st *shipState) bool {
 	}
 	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), b.dist)
 	return b.dist <= 10
+}
+
+// commands reports whether st commands a ship still fighting.
+func (b *battle) commands(st *shipState) bool {
+	for _, o := range b.sides[st.side] {
+		if o.cmdBy == st && !o.out() {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *battle) ftlWorks(st *shipState) bool {
