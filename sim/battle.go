@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -9,7 +10,7 @@ type Options struct {
 	// MaxTurns ends a battle as a draw; default 30.
 	MaxTurns int
 	// StartRange is the range between the two sides at deployment, cm;
-	// default 100.
+	// 0 (the default): deployed by the encounter rules (deploy).
 	StartRange int
 }
 
@@ -17,10 +18,19 @@ func (o Options) withDefaults() Options {
 	if o.MaxTurns <= 0 {
 		o.MaxTurns = 30
 	}
-	if o.StartRange <= 0 {
-		o.StartRange = 100
+	if o.StartRange < 0 {
+		o.StartRange = 0
 	}
 	return o
+}
+
+// StartText says where a battle of o starts, for a player: "from 100 cm"
+// or "deployed by the encounter rules".
+func (o Options) StartText() string {
+	if o.StartRange > 0 {
+		return fmt.Sprintf("from %d cm", o.StartRange)
+	}
+	return "deployed by the encounter rules"
 }
 
 // Outcome is the result of one battle.
@@ -114,9 +124,15 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 		st.reset()
 	}
 	b.chainOfCommand()
+	var turns [2]int
+	if b.opt.StartRange == 0 {
+		d := b.deploy()
+		b.dist, turns = d.dist, d.startTurns
+	}
 	for _, st := range b.ships {
-		// Starting velocity: 1D3 turns of acceleration (rules §4 deployment).
-		st.speed = min(st.s.maxSpeed, b.roll(3)*st.s.fwd)
+		// Starting velocity: 1D3 turns of acceleration, one more from a
+		// flank (rules l. 3940-3950, 3969-3970).
+		st.speed = min(st.s.maxSpeed, (b.roll(3)+turns[st.side])*st.s.fwd)
 		st.facing = bestFacing(b, st, -1, 8)
 	}
 	out := Outcome{Winner: -1}

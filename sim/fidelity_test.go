@@ -359,3 +359,61 @@ func TestMoraleChain(t *testing.T) {
 		t.Error("the ship outside the fleet checked morale")
 	}
 }
+
+// TestDeployment pins the encounter system's set-up (metaverse-rules.txt
+// l. 3824-3832): "both players roll their respective flagship's command
+// quality die (D1 if they have no flagship) and add two, if their
+// opponent has any ships in their fleet with no FTL drive. The higher
+// roller wins the initiative ... If the roll is a tie, the players fight a
+// meeting engagement", in which "both players have a deployment area
+// opposite each other that covers 80% of the table length, losing 10%
+// either side and covering 10% into the table's width" (l. 3953-3956): on
+// the 180 x 120 cm table of data/fleetrules.json, x 18-162 cm, y 0-12 and
+// 108-120. Two lone ships without FTL roll D1 + 2 each: a tie. Each side's
+// point is drawn in its zone: both in the middle (1D1000 = 500 on each
+// axis) they stand 108 cm apart; at opposite corners 187 cm. A flagship
+// (CiC) rolls its command die: D3 rolls 3, + 2 (the lone enemy has no
+// FTL) = 5 against the enemy's D1 + 2 (the flagship's side has no FTL
+// either) = 3: a difference of 2 offers the meeting engagement or a flank
+// attack; the winner takes the one nearest the range it wants.
+func TestDeployment(t *testing.T) {
+	for _, tc := range []struct {
+		fleet bool
+		dice  []int
+		want  string
+	}{
+		{false, []int{500, 500, 500, 500}, "initiative 3 against 3: Meeting Engagement, side 0 deploys in its main zone, 108 cm apart"},
+		{false, []int{1, 1, 1000, 1000}, "initiative 3 against 3: Meeting Engagement, side 0 deploys in its main zone, 187 cm apart"},
+		{true, []int{3, 500, 500, 500, 500}, "initiative 5 against 3: Meeting Engagement, side 0 deploys in its main zone, 108 cm apart"},
+	} {
+		a := []*Ship{testShip(t, "A", []int{10}, nil, guns(2))}
+		if tc.fleet {
+			a = append(a, testShip(t, "Flag", []int{10}, nil, func(d *designer.Design) {
+				d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "cic", Rating: 1, Count: 1})
+			}))
+		}
+		bt, tr := fleetBattle(a, []*Ship{testShip(t, "B", []int{10}, nil, guns(2))}, 0, tc.dice...)
+		bt.chainOfCommand()
+		d := bt.deploy()
+		if !strings.Contains(tr.String(), tc.want) || len(bt.script) != 0 {
+			t.Errorf("dice %v: want %q, got %q (%d dice left)", tc.dice, tc.want, tr.String(), len(bt.script))
+		}
+		if d.dist != bt.opt.StartRange && d.dist == 0 {
+			t.Errorf("no distance")
+		}
+	}
+	// The winner's choice: the encounter whose mean distance is nearest
+	// the range it wants; a fixed start range skips the encounter system.
+	f := deployment()
+	if len(f.Options) != 2 || f.Options[0].mean < 115 || f.Options[0].mean > 125 || f.Options[1].mean <= f.Options[0].mean {
+		t.Errorf("options %+v: want the meeting engagement about 122 cm, then the flank attack from the main zone, farther", f.Options)
+	}
+	a, b := testShip(t, "A", []int{10}, nil, nil), testShip(t, "B", []int{10}, nil, nil)
+	bt := newBattle([]*Ship{a}, []*Ship{b}, Options{StartRange: 37, MaxTurns: 1})
+	var sb strings.Builder
+	bt.trace = func(f string, args ...any) { fmt.Fprintf(&sb, f+"\n", args...) }
+	bt.play(rand.New(rand.NewPCG(1, 2)))
+	if strings.Contains(sb.String(), "initiative") {
+		t.Errorf("a fixed start range rolled the initiative:\n%s", sb.String())
+	}
+}
