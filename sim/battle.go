@@ -176,8 +176,8 @@ func (b *battle) playTurn() {
 	for _, st := range b.ships {
 		st.attackedBy, st.hitArcs, st.shieldLost, st.events = 0, 0, false, 0
 		st.sensorUsedLast, st.sensorUsed = st.sensorUsed, false
-		st.turnUsed, st.ram = 0, false
-		st.trMod, st.moveRate = 0, 0
+		st.turnUsed, st.headUsed, st.bothUsed, st.ram = 0, 0, 0, false
+		st.trMod, st.moveRate, st.cork = 0, 0, false
 	}
 	b.chainOfCommand()
 	// Movement phase.
@@ -367,6 +367,7 @@ func (b *battle) plot() {
 			continue
 		}
 		st.facing = bestFacing(b, st, st.facing, b.turnBudget(st))
+		b.plotCorkscrew(st)
 		b.plotFTL(st)
 		b.plotCloak(st)
 	}

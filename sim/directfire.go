@@ -160,6 +160,11 @@ func (b *battle) planVolleys(st *shipState, groups *[]fireGroup, gi int, spare [
 	if len(g.copies) < 2 {
 		return spare
 	}
+	if st.cork {
+		// Side weapons in a corkscrew "may not be volley fired" (rules l.
+		// 388-391): a ship in one salvo fires.
+		return spare
+	}
 	// Weapon types in the group, in order of first appearance.
 	var types []int
 	for _, ci := range g.copies {

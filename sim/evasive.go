@@ -39,37 +39,10 @@ func evasivePoints(n int) int {
 // over the crew quality, one time in three or less from 4.
 const emergencyCrew = 4
 
-// evasiveSides is the thruster points st has left on each side after its
-// heading change (taken from the side with more points, as turnBudget
-// reads it), its thrusters doubled under emergency thrust; an advanced
-// STL drive's points count on either side but are not doubled.
+// evasiveSides is the thruster points st has left on the side with fewer
+// (sidePointsLeft), under emergency thrust with its thrusters doubled.
 func (b *battle) evasiveSides(st *shipState, emergency bool) int {
-	var port, star, adv int
-	for i, in := range st.s.systems {
-		if !st.works(i) {
-			continue
-		}
-		switch in.k {
-		case kThruster:
-			switch int(in.facing) {
-			case arcPort:
-				port += in.rating
-			case arcStarboard:
-				star += in.rating
-			}
-		case kSTLAdvanced:
-			adv += 2 * in.rating
-		}
-	}
-	if emergency {
-		port, star = 2*port, 2*star
-	}
-	port, star = port+adv, star+adv
-	if port >= star {
-		port -= st.turnUsed
-	} else {
-		star -= st.turnUsed
-	}
+	port, star := b.sidePointsLeft(st, emergency)
 	return max(0, min(port, star))
 }
 
@@ -163,7 +136,7 @@ func (b *battle) evade(st *shipState, p evasion) {
 	}
 	st.trMod += st.speed / 10 * p.n
 	st.moveRate += p.n
-	st.turnUsed += 2 * evasivePoints(p.n)
+	st.spendBoth(evasivePoints(p.n))
 	st.emergThrust = p.emergency
 	how := ""
 	if p.emergency {
@@ -219,4 +192,47 @@ func forwardDrive(in sysInst) bool {
 		return true
 	}
 	return false
+}
+
+// plotCorkscrew: a corkscrew takes two thruster points from each side
+// and adds 2 to the movement rating; the weapons of the port and
+// starboard sections may fire out of the arc opposite their own (rules
+// l. 382-395). A ship corkscrews when the side weapons it brings to bear
+// are worth more than its fire loses to the movement rating.
+func (b *battle) plotCorkscrew(st *shipState) {
+	if st.ram || len(st.s.copies) == 0 {
+		return
+	}
+	if port, star := b.sidePointsLeft(st, false); port < 2 || star < 2 {
+		return
+	}
+	e := b.enemyOf(st)
+	if e == nil || b.dist > 100 {
+		return
+	}
+	b.sens = st.sensors(b.sens)
+	if len(b.sens) == 0 {
+		return
+	}
+	sensor := b.sens[0]
+	now, more := 0.0, 0.0
+	for ci := range st.s.copies {
+		w := &st.s.weapons[st.s.copies[ci].w]
+		if !w.tShips || w.indirect || w.rng == 0 || w.pulse == 0 || !b.canFire(st, ci) {
+			continue
+		}
+		v := b.shotValue(st, w, e, sensor)
+		if covers(st, ci) {
+			now += v
+		} else if sideCopy(st, ci) && st.s.copies[ci].sectors&(1<<uint(7-st.facing)) != 0 {
+			more += v
+		}
+	}
+	if more == 0 || (now+more)*b.hitRatio(st, e, 2) <= now+1e-9 {
+		return
+	}
+	st.cork = true
+	st.moveRate += 2
+	st.spendBoth(2)
+	b.tracef("%s corkscrews: its other side's weapons bear", st.s.Name)
 }

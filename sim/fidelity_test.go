@@ -188,7 +188,7 @@ func TestEvasiveManoeuvres(t *testing.T) {
 		t.Errorf("two EMs at 22 cm a turn: target rating +%d, movement rating +%d, %d thruster points; want +4, +2, 8\n%s",
 			d.trMod-trBefore, d.moveRate-mrBefore, d.turnUsed, tr)
 	}
-	d.trMod, d.moveRate, d.turnUsed = 0, 0, 0
+	d.trMod, d.moveRate, d.turnUsed, d.bothUsed = 0, 0, 0, 0
 	d.speed, g.speed = 20, 20
 	if p := bt.planEvasive(d); p.n != 2 || p.emergency {
 		t.Errorf("the unarmed ship under fire plans %+v, want two EMs", p)
@@ -415,5 +415,105 @@ func TestDeployment(t *testing.T) {
 	bt.play(rand.New(rand.NewPCG(1, 2)))
 	if strings.Contains(sb.String(), "initiative") {
 		t.Errorf("a fixed start range rolled the initiative:\n%s", sb.String())
+	}
+}
+
+// sideGuns gives a design an outboard section of 10 hull hits on side
+// ("port", "starboard", "aft") with three guns firing into sectors.
+func sideGuns(side string, sectors ...int) func(d *designer.Design) {
+	return func(d *designer.Design) {
+		if len(d.Weapons) == 0 {
+			guns(0)(d)
+		}
+		sec := &designer.Section{Layers: []designer.Layer{{HullHits: 10, Crew: 1}},
+			Weapons: []designer.Mount{{Weapon: "g", Sectors: sectors, Count: 3}}}
+		switch side {
+		case "port":
+			d.Sections.Port = sec
+		case "starboard":
+			d.Sections.Starboard = sec
+		case "aft":
+			d.Sections.Aft = sec
+		}
+	}
+}
+
+// TestSpecialManoeuvres pins the roll, the flip and the corkscrew
+// (metaverse-rules.txt l. 357-395). "To perform a roll a starship requires
+// one thruster point from each side ... a starship will flip its port and
+// starboard sides on its record sheet ... The starship's movement rating
+// is increased by +1" (l. 358-367): an enemy off the starboard bow
+// (sector 1) of a ship with guns only to port and a thruster point a side
+// (too few to turn) lies, after a roll, in sector 6, where they bear. "A
+// newtonian starship may ... flip 180 degrees end to end ... three
+// thruster points from each side ... +1" (l. 369-381): the enemy dead
+// ahead (sector 0) of a newtonian ship with guns only aft (sectors 3-4)
+// and 3 points a side (one 45-degree step) lies, after a flip, in sector
+// 3; a cinematic ship may not flip. "To perform a corkscrew, a starship
+// requires two thruster points from both sides ... weapons in the port
+// and starboard sections may fire out the arc opposite them ... may not
+// be volley fired. The starship's movement rating is increased by +2 ...
+// All incoming weapon strikes on the side of the ship must be randomly
+// assigned to the port or starboard sections" (l. 383-395): with three
+// guns a side and the enemy to starboard, all six fire.
+func TestSpecialManoeuvres(t *testing.T) {
+	roller := testShip(t, "Roller", []int{20}, nil, func(d *designer.Design) {
+		sideGuns("port", 5, 6)(d)
+		sideThrusters(1)(d)
+	})
+	foe := testShip(t, "Foe", []int{30}, nil, guns(2))
+	bt, tr := fleetBattle([]*Ship{roller}, []*Ship{foe}, 10)
+	st := bt.ships[0]
+	if got := bestFacing(bt, st, 1, bt.turnBudget(st)); got != 6 || st.moveRate != 1 || st.bothUsed != 1 {
+		t.Errorf("roll: the enemy in sector %d, movement rating %+d, %d points a side; want 6, +1, 1\n%s", got, st.moveRate, st.bothUsed, tr)
+	}
+
+	for _, newtonian := range []bool{true, false} {
+		flipper := testShip(t, "Flipper", []int{20}, nil, func(d *designer.Design) {
+			sideGuns("aft", 3, 4)(d)
+			sideThrusters(3)(d)
+			if newtonian {
+				d.Movement = designer.MovementNewtonian
+			}
+		})
+		bt, tr := fleetBattle([]*Ship{flipper}, []*Ship{foe}, 10)
+		st := bt.ships[0]
+		got := bestFacing(bt, st, 0, bt.turnBudget(st))
+		if newtonian && (got != 3 || st.moveRate != 1 || st.bothUsed != 3) || !newtonian && strings.Contains(tr.String(), "flips") {
+			t.Errorf("newtonian %v: the enemy in sector %d, movement rating %+d, %d points a side\n%s", newtonian, got, st.moveRate, st.bothUsed, tr)
+		}
+	}
+
+	cork := testShip(t, "Corkscrew", []int{20}, nil, func(d *designer.Design) {
+		sideGuns("port", 5, 6)(d)
+		sideGuns("starboard", 1, 2)(d)
+		sideThrusters(2)(d)
+	})
+	bt, tr = fleetBattle([]*Ship{cork}, []*Ship{foe}, 10, 1)
+	st, e := bt.ships[0], bt.ships[1]
+	st.facing = 1
+	bt.plotCorkscrew(st)
+	n := 0
+	for ci := range st.s.copies {
+		if covers(st, ci) {
+			n++
+		}
+	}
+	if !st.cork || st.moveRate != 2 || st.bothUsed != 2 || n != 6 {
+		t.Fatalf("corkscrew %v: movement rating %+d, %d points a side, %d guns bear; want true, +2, 2, 6\n%s", st.cork, st.moveRate, st.bothUsed, n, tr)
+	}
+	e.facing = 0
+	if a := bt.struckArc(st); a != arcPort {
+		t.Errorf("a strike on the corkscrewing ship's starboard side, 1D2 = 1: arc %d, want port (%d)", a, arcPort)
+	}
+	st.cork = false
+	n = 0
+	for ci := range st.s.copies {
+		if covers(st, ci) {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("without a corkscrew %d guns bear, want 3", n)
 	}
 }

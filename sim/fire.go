@@ -39,8 +39,37 @@ func (b *battle) markFired(st *shipState, ci int) {
 	st.shots[ci]++
 }
 
-// covers reports whether copy ci fires into the sector the enemy lies in.
-func covers(st *shipState, ci int) bool { return st.s.copies[ci].sectors&(1<<uint(st.facing)) != 0 }
+// covers reports whether copy ci fires into the sector the enemy lies in;
+// in a corkscrew a copy in the port or starboard section also fires out
+// of the arc opposite its own (rules l. 382-395).
+func covers(st *shipState, ci int) bool {
+	c := &st.s.copies[ci]
+	if c.sectors&(1<<uint(st.facing)) != 0 {
+		return true
+	}
+	return st.cork && (c.sec == 1+arcPort || c.sec == 1+arcStarboard) && c.sectors&(1<<uint(7-st.facing)) != 0
+}
+
+// sideCopy reports whether copy ci is in the port or starboard section.
+func sideCopy(st *shipState, ci int) bool {
+	sec := st.s.copies[ci].sec
+	return sec == 1+arcPort || sec == 1+arcStarboard
+}
+
+// struckArc is the arc of t that direct fire strikes: the one facing the
+// enemy; a side arc of a ship in a corkscrew is drawn, port or starboard
+// (rules l. 393-395: "All incoming weapon strikes on the side of the ship
+// must be randomly assigned to the port or starboard sections").
+func (b *battle) struckArc(t *shipState) int {
+	a := sectorArc[t.facing]
+	if t.cork && (a == arcPort || a == arcStarboard) {
+		if b.roll(2) == 1 {
+			return arcPort
+		}
+		return arcStarboard
+	}
+	return a
+}
 
 // emsCap is the number of attackers t allows this turn (rules §1.3.4):
 // its EMS, less one per jamming array in range (at least 1), plus the
@@ -332,7 +361,7 @@ func (b *battle) fire(st *shipState, ci int, t *shipState, sensor, vol int) {
 		}
 		at.half = true
 	}
-	a := sectorArc[t.facing]
+	a := b.struckArc(t)
 	for k := 0; k < w.pulse && !t.destroyed; k++ {
 		b.hit(st, ByGuns, t, a, &at)
 	}
@@ -414,7 +443,7 @@ func (b *battle) extraTargets(st *shipState, m Means, w *weapon, t *shipState, p
 			at := weaponAttack(w, pen+2)
 			e := o[k]
 			for p := 0; p < w.pulse && !e.destroyed; p++ {
-				b.hit(st, m, e, sectorArc[e.facing], &at)
+				b.hit(st, m, e, b.struckArc(e), &at)
 			}
 		}
 	}
@@ -423,7 +452,7 @@ func (b *battle) extraTargets(st *shipState, m Means, w *weapon, t *shipState, p
 		at := weaponAttack(w, pen)
 		at.half = true
 		for p := 0; p < w.pulse && !e.destroyed; p++ {
-			b.hit(st, m, e, sectorArc[e.facing], &at)
+			b.hit(st, m, e, b.struckArc(e), &at)
 		}
 	}
 }

@@ -40,8 +40,11 @@ type shipState struct {
 	moveRate    int // movement rating this turn (adds to the target profile of its fire)
 	trMod       int // target rating modifier this turn
 	ram         bool
-	turnUsed    int // thruster points spent this turn
+	turnUsed    int // thruster points spent this turn, all told
+	headUsed    int // of them, on the heading change (from one side)
+	bothUsed    int // of them, from each side (roll, flip, corkscrew, evasive manoeuvres)
 
+	cork        bool // a corkscrew this turn
 	emergThrust bool // emergency thrust this turn: checked after movement
 	emergPower  bool // emergency power this turn
 
@@ -113,6 +116,7 @@ func (st *shipState) reset() {
 	}
 	st.crewQ = s.crew
 	st.speed, st.facing, st.moveRate, st.trMod, st.ram, st.turnUsed = 0, 0, 0, 0, false, 0
+	st.headUsed, st.bothUsed = 0, 0
 	st.ftlCharge, st.ftlReady = 0, false
 	st.emergThrust, st.emergPower = false, false
 	st.cloakLeft, st.cloaked, st.cloakUsed = 0, false, false
