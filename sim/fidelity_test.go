@@ -517,3 +517,38 @@ func TestSpecialManoeuvres(t *testing.T) {
 		t.Errorf("without a corkscrew %d guns bear, want 3", n)
 	}
 }
+
+// TestSquadronFire: "When the squadron commander's starship fires during
+// the starship combat step, any other starships in the squadron and within
+// 20cm may fire at the same time, regardless of their crew qualities"
+// (metaverse-rules.txt l. 3796-3799): a crew 1 wingman of a crew 4
+// commander fires with it, before a crew 3 enemy; with its commander gone
+// it fires at its own quality (less one: the link is lost, l. 3756-3761).
+func TestSquadronFire(t *testing.T) {
+	lead := testShip(t, "Lead", []int{20}, nil, func(d *designer.Design) {
+		guns(1)(d)
+		d.CrewQuality = 4
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "cic", Rating: 1, Count: 1})
+	})
+	wing := testShip(t, "Wing", []int{20}, nil, func(d *designer.Design) {
+		guns(1)(d)
+		d.CrewQuality = 1
+	})
+	foe := testShip(t, "Foe", []int{200}, nil, func(d *designer.Design) {
+		guns(1)(d)
+		d.CrewQuality = 3
+	})
+	foe.ems = 3 // both may fire on it
+	bt, tr := fleetBattle([]*Ship{lead, wing}, []*Ship{foe}, 10)
+	bt.chainOfCommand()
+	bt.starshipCombat()
+	w, f := strings.Index(tr.String(), "Wing fires"), strings.Index(tr.String(), "Foe fires")
+	if w < 0 || f < 0 || w > f {
+		t.Errorf("the wingman should fire with its commander, before the foe:\n%s", tr)
+	}
+	bt.ships[0].destroyed = true
+	bt.chainOfCommand()
+	if q := bt.fireQuality(bt.ships[1]); q != 0 {
+		t.Errorf("its commander destroyed, the wingman fires at quality %d, want 0 (crew 1 - 1)", q)
+	}
+}

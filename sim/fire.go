@@ -171,7 +171,7 @@ func (b *battle) starshipCombat() {
 		b.shotsQ = b.shotsQ[:0]
 		any := false
 		for _, st := range b.ships {
-			if min(st.crewQ, 5) == q && st.present() && !st.cloaked && !st.firedTurn {
+			if b.fireQuality(st) == q && st.present() && !st.cloaked && !st.firedTurn {
 				b.fireShip(st, nil)
 				any = true
 			}
@@ -181,6 +181,20 @@ func (b *battle) starshipCombat() {
 			b.afterGroup()
 		}
 	}
+}
+
+// fireQuality is the crew quality whose turn st fires in: its own, or its
+// squadron commander's when that is higher: "When the squadron
+// commander's starship fires during the starship combat step, any other
+// starships in the squadron and within 20cm may fire at the same time,
+// regardless of their crew qualities" (rules l. 3796-3799; a side's ships
+// are together).
+func (b *battle) fireQuality(st *shipState) int {
+	q := st.crewQ
+	if c := st.cmdBy; c != nil && c.present() && !c.cloaked {
+		q = max(q, c.crewQ)
+	}
+	return min(q, 5)
 }
 
 // afterGroup resolves every pending critical, drops shields whose
