@@ -552,3 +552,16 @@ func TestSquadronFire(t *testing.T) {
 		t.Errorf("its commander destroyed, the wingman fires at quality %d, want 0 (crew 1 - 1)", q)
 	}
 }
+
+// TestRangesText: a regimes run names the encounter deployment (start
+// range 0) beside its fixed ranges, and prints fixed ranges as before.
+func TestRangesText(t *testing.T) {
+	for _, tc := range []struct {
+		rs   []int
+		want string
+	}{{[]int{20, 100, 200}, "20, 100, 200 cm"}, {[]int{0}, "deployed by the encounter rules"}, {[]int{100, 0}, "100 cm and deployed by the encounter rules"}} {
+		if got := rangesText(tc.rs); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.rs, got, tc.want)
+		}
+	}
+}

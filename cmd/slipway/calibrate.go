@@ -31,7 +31,7 @@ func calibrateCommand() command {
 			svgDir := fs.String("svg", "", "write the SVG plots into `DIR`")
 			regimes := fs.Bool("regimes", false, "near-equal pairs on several seeds and start ranges (docs/calibration.md, Seeds and start ranges)")
 			seeds := fs.String("seeds", "1-6", "with --regimes: the seeds `A-B`")
-			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each)")
+			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each; 0: deployed by the encounter rules)")
 			model := modelFlag(fs)
 			if code, ok := parseFlagsOnly(fs, args); !ok {
 				return code
@@ -107,8 +107,8 @@ func calibrateRegimes(stdout, stderr io.Writer, cat *designer.Catalogue, model, 
 	}
 	for _, f := range strings.Split(ranges, ",") {
 		var r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d", &r); err != nil || r < 5 || r > 200 || len(cfg.Ranges) >= 10 {
-			fmt.Fprintf(stderr, "slipway calibrate: --ranges %q: give up to 10 start ranges of 5-200 cm, such as 20,100,200\n", ranges)
+		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d", &r); err != nil || r != 0 && (r < 5 || r > 200) || len(cfg.Ranges) >= 10 {
+			fmt.Fprintf(stderr, "slipway calibrate: --ranges %q: give up to 10 start ranges of 5-200 cm, 0 for the encounter deployment, such as 20,100,200,0\n", ranges)
 			return 2
 		}
 		cfg.Ranges = append(cfg.Ranges, r)
