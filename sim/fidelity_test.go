@@ -122,6 +122,28 @@ func TestVolleyFire(t *testing.T) {
 	}
 }
 
+// TestVolleyPeeled: in a mixed group the weapons of one type worth a
+// volley take a spare array of their own ("a sensor array used to volley
+// fire a group of weapons cannot be used to fire anything else, even at
+// the same target", metaverse-rules.txt l. 877-879): four guns volley
+// with the second array, the other gun salvo fires with the first, and
+// the target counts the ship once against its EMS.
+func TestVolleyPeeled(t *testing.T) {
+	a := testShip(t, "Mixed", []int{20}, nil, func(d *designer.Design) {
+		guns(4, designer.Mount{Weapon: "h", Sectors: []int{7, 0}, Count: 1})(d)
+		d.Sections.Core.Systems[2].Count = 2
+	})
+	b := testShip(t, "Target", []int{30}, []int{20}, func(d *designer.Design) {
+		d.Sections.Fore.Shields.Set(designer.ArcFore, &designer.Shield{Hits: 10, Type: designer.DefenceEnergy})
+		d.Sections.Fore.Systems = append(d.Sections.Fore.Systems, designer.System{Kind: "shieldBasic", Rating: 2, Count: 1})
+	})
+	bt, tr := fleetBattle([]*Ship{a}, []*Ship{b}, 10)
+	bt.starshipCombat()
+	if !strings.Contains(tr.String(), "Mixed fires at Target with sensor 15: volley of 4") || strings.Count(tr.String(), "fires Other gun") != 1 || bt.ships[1].attackedBy != 1 {
+		t.Errorf("want a volley of 4, one salvo shot of the other gun, one attacker (%d):\n%s", bt.ships[1].attackedBy, tr)
+	}
+}
+
 // TestVolleyPolicy: a volley is worth it against shields, which take the
 // damage first (metaverse-rules.txt l. 1932-1936) and regenerate every
 // repair step (l. 2874-2880): all or nothing, more of a turn's fire gets
@@ -139,6 +161,9 @@ func TestVolleyPolicy(t *testing.T) {
 		})
 		bt, tr := fleetBattle([]*Ship{a}, []*Ship{b}, 10)
 		bt.starshipCombat()
+		if bt.ships[1].attackedBy != 1 {
+			t.Errorf("shields %d: the target counts %d attackers, want 1", shields, bt.ships[1].attackedBy)
+		}
 		volleys, salvos := strings.Count(tr.String(), "volley fires"), strings.Count(tr.String(), "Volley fires Gun")
 		if shields > 0 && (volleys != 1 || salvos != 0) || shields == 0 && (volleys != 0 || salvos != 4) {
 			t.Errorf("shields %d: %d volleys and %d salvo rolls\n%s", shields, volleys, salvos, tr)

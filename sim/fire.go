@@ -287,7 +287,7 @@ func (b *battle) fireShip(st, forced *shipState) {
 		}
 		salvoArrays := sens[:k:k]
 		groups, spare := b.planDirect(st, t, direct, first, sens[k:], forced == nil)
-		for _, g := range groups {
+		for gi, g := range groups {
 			if len(g.copies) == 0 {
 				continue
 			}
@@ -300,7 +300,13 @@ func (b *battle) fireShip(st, forced *shipState) {
 				b.shotsQ = append(b.shotsQ, shot{st, ci, g.t, g.sensor, vol})
 				b.markFired(st, ci)
 			}
-			g.t.attackedBy++
+			counted := false
+			for _, h := range groups[:gi] {
+				counted = counted || h.t == g.t && len(h.copies) > 0
+			}
+			if !counted {
+				g.t.attackedBy++ // a ship counts once against a target's EMS
+			}
 			if g.t != t || len(groups) > 1 || g.volley {
 				b.tracef("%s fires at %s with sensor %d: %s of %d", st.s.Name, g.t.s.Name, g.sensor, fireMode(g.volley), len(g.copies))
 			}
