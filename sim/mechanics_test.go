@@ -149,7 +149,7 @@ func TestSensorProfiles(t *testing.T) {
 		bt.dist = tc.dist
 		atk, tgt := bt.ships[0], bt.ships[1]
 		tgt.trMod, atk.moveRate = 2, -1
-		bt.fire(atk, 0, tgt, 15)
+		bt.fire(atk, 0, tgt, 15, 0)
 		if !strings.Contains(tr.String(), tc.want) || tgt.hull(-1) != tc.hull {
 			t.Errorf("%s at %d cm, roll %d: want %q and hull %d, got hull %d\n%s", tc.typ, tc.dist, tc.roll, tc.want, tc.hull, tgt.hull(-1), tr)
 		}

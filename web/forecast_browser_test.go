@@ -40,7 +40,7 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 	if why := tb.text(".forecast-result p:nth-of-type(2)"); !strings.HasPrefix(why, "Why: ") || len(why) < 20 {
 		t.Errorf("reason %q", why)
 	}
-	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles from 100 cm") {
+	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles deployed by the encounter rules") {
 		t.Errorf("settings %q", s)
 	}
 	api := eval[string](tb, `(async () => {

@@ -31,7 +31,7 @@ func calibrateCommand() command {
 			svgDir := fs.String("svg", "", "write the SVG plots into `DIR`")
 			regimes := fs.Bool("regimes", false, "near-equal pairs on several seeds and start ranges (docs/calibration.md, Seeds and start ranges)")
 			seeds := fs.String("seeds", "1-6", "with --regimes: the seeds `A-B`")
-			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each)")
+			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each; 0: deployed by the encounter rules)")
 			model := modelFlag(fs)
 			doc := fs.String("doc", "", "regenerate the tables of `FILE` (docs/calibration.md) between its <!-- calibrate: NAME --> and <!-- end NAME --> marks: this run, --regimes under metaverse-cv/2 and 3, and the hold-out tables")
 			regimePairs := fs.Int("regime-pairs", 150, "with --doc: `N` near-equal pairs a row in the regimes tables")
@@ -174,8 +174,8 @@ func regimeConfig(seeds, ranges string) (sim.RegimeConfig, error) {
 	}
 	for _, f := range strings.Split(ranges, ",") {
 		var r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d", &r); err != nil || r < 5 || r > 200 || len(cfg.Ranges) >= 10 {
-			return cfg, fmt.Errorf("--ranges %q: give up to 10 start ranges of 5-200 cm, such as 20,100,200", ranges)
+		if _, err := fmt.Sscanf(strings.TrimSpace(f), "%d", &r); err != nil || r != 0 && (r < 5 || r > 200) || len(cfg.Ranges) >= 10 {
+			return cfg, fmt.Errorf("--ranges %q: give up to 10 start ranges of 5-200 cm, 0 for the encounter deployment, such as 20,100,200,0", ranges)
 		}
 		cfg.Ranges = append(cfg.Ranges, r)
 	}
