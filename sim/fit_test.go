@@ -434,12 +434,12 @@ func v3Params() []fitParam {
 	return p
 }
 
-// fitData3 is fitData's pairs dueled at each start range of issue 21's
-// regimes (20, 100 and 200 cm), duels at each, the results summed: one CV
-// has to serve every start range.
+// fitData3 is fitData's pairs deployed by the encounter rules and dueled
+// at each start range of issue 21's regimes (20, 100 and 200 cm), duels
+// at each, the results summed: one CV has to serve every start.
 func fitData3(t *testing.T, seed uint64, pairs, stylePairs, duels int) []fitPair {
 	out := fitData(t, seed, pairs, stylePairs, duels)
-	for _, rng := range []int{20, 200} {
+	for _, rng := range []int{20, 100, 200} {
 		jobs := make([]job, len(out))
 		for k := range out {
 			jobs[k] = job{a: []*Ship{out[k].a}, b: []*Ship{out[k].b}, runs: duels}
@@ -458,8 +458,9 @@ func fitData3(t *testing.T, seed uint64, pairs, stylePairs, duels int) []fitPair
 //	go test ./sim -run TestFitV3 -fit -timeout 0
 //
 // Its training set is fitData's generator at seed 101 (never the hold-out
-// designs, never the published seeds 1-6), each pair dueled at 20, 100
-// and 200 cm; the objective is fitObjective's.
+// designs, never the published seeds 1-6), each pair deployed by the
+// encounter rules and dueled at 20, 100 and 200 cm; the objective is
+// fitObjective's.
 func TestFitV3(t *testing.T) {
 	if !*fitFlag {
 		t.Skip("run with -fit to search metaverse-cv/3's constants")
