@@ -1,11 +1,13 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
 )
@@ -26,6 +28,10 @@ type FleetFactsAnswer struct {
 	LimitKinds []string `json:"limitKinds"`
 	// TierLimits are the accepted tier limits; 0 is none.
 	TierLimits []int `json:"tierLimits"`
+	// Models are the combat value models a fleet may pin (its model);
+	// CurrentModel is the one an unpinned fleet is priced with.
+	Models       []string `json:"models"`
+	CurrentModel string   `json:"currentModel"`
 	// CrewQuality, CommandQuality and DamageControl are the values a
 	// ship's bought qualities may take (absent: the design's own).
 	CrewQuality    []int    `json:"crewQuality"`
@@ -92,6 +98,22 @@ func BuildFleetFacts() (*FleetFactsAnswer, error) {
 	}
 	slices.Sort(a.LimitKinds)
 	top, _ := schema["properties"].(map[string]any)
+	if m, ok := top["model"].(map[string]any); ok {
+		switch e := m["enum"].(type) {
+		case []string:
+			a.Models = slices.Clone(e)
+		case []any:
+			for _, v := range e {
+				if s, ok := v.(string); ok {
+					a.Models = append(a.Models, s)
+				}
+			}
+		}
+	}
+	if len(a.Models) == 0 {
+		return nil, errors.New("fleet facts: the schema lists no combat value model")
+	}
+	a.CurrentModel = costing.ModelVersion
 	if a.TierLimits, err = intRange(top["tierLimit"]); err != nil {
 		return nil, fmt.Errorf("fleet facts: tierLimit: %w", err)
 	}

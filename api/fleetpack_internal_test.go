@@ -14,6 +14,7 @@ import (
 
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/fleet/fleetpdf"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/sheets"
 )
@@ -61,7 +62,7 @@ func TestBigFleetPacksOneAtATime(t *testing.T) {
 		rec := httptest.NewRecorder()
 		c, _ := gin.CreateTestContext(rec)
 		c.Request = httptest.NewRequest(http.MethodPost, "/api/v1/fleets/pack", nil)
-		buf, ok := s.renderFleetPack(c, f, r, sheets.Options{}, "test pack")
+		buf, ok := s.renderFleetPack(c, f, r, sheets.Options{}, "test pack", fleetpdf.Extra{})
 		if ok && buf.Len() == 0 {
 			t.Errorf("%d ships: an empty pack", n)
 		}

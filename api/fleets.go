@@ -42,6 +42,11 @@ type fleetJSON struct {
 	Fleet      *fleet.Fleet          `json:"fleet,omitempty"`
 	Evaluation *fleet.Result         `json:"evaluation,omitempty"`
 	Updates    *[]library.ShipUpdate `json:"updates,omitempty"`
+	// Model is the combat value model Evaluation is priced with: the
+	// fleet's pin or the current one; Current what the current model
+	// says of a fleet pinned to another. Absent in lists.
+	Model   string        `json:"model,omitempty"`
+	Current *fleet.Result `json:"current,omitempty"`
 }
 
 func toFleetJSON(f *library.Fleet, v *library.FleetView) fleetJSON {
@@ -54,7 +59,8 @@ func toFleetJSON(f *library.Fleet, v *library.FleetView) fleetJSON {
 		out.Parent = &parentJSON{ID: f.ParentID, Version: f.ParentVersion}
 	}
 	if v != nil {
-		out.Fleet, out.Evaluation = v.Document, v.Result
+		out.Fleet, out.Evaluation, out.Current = v.Document, v.Result, v.Current
+		out.Model = v.Model
 		ups := v.Updates
 		if ups == nil {
 			ups = []library.ShipUpdate{}
@@ -431,20 +437,20 @@ type fleetReport struct {
 // checkFleet decodes the fleet document in the body and evaluates it
 // with the caller's rights to the designs it references (anonymous:
 // public and unlisted ones); on failure it has answered.
-func (s *Server) checkFleet(c *gin.Context, b []byte) (*fleet.Fleet, *fleet.Result, []library.ShipUpdate, bool) {
+func (s *Server) checkFleet(c *gin.Context, b []byte) (*fleet.Fleet, *fleet.Result, *fleet.Result, []library.ShipUpdate, bool) {
 	f, ok := s.decodeFleetBytes(c, b)
 	if !ok {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
-	r, ups, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
+	r, current, ups, err := s.svc.EvaluateFleetPinned(c.Request.Context(), caller(c), f)
 	if err != nil {
 		s.fail(c, err)
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
 	if ups == nil {
 		ups = []library.ShipUpdate{}
 	}
-	return f, r, ups, true
+	return f, r, current, ups, true
 }
 
 // validateFleet answers POST /fleets/validate: legality, problems and
@@ -461,7 +467,7 @@ func (s *Server) validateFleet(c *gin.Context) {
 		}
 		return
 	}
-	if _, r, ups, ok := s.checkFleet(c, b); ok {
+	if _, r, _, ups, ok := s.checkFleet(c, b); ok {
 		s.json(c, http.StatusOK, fleetReport{Legal: r.Legal, Problems: r.Problems, Totals: r.Totals, Updates: ups})
 	}
 }
@@ -479,8 +485,12 @@ func (s *Server) evaluateFleet(c *gin.Context) {
 		}
 		return
 	}
-	if f, r, ups, ok := s.checkFleet(c, b); ok {
-		s.json(c, http.StatusOK, map[string]any{"fleet": f, "evaluation": r, "updates": ups})
+	if f, r, current, ups, ok := s.checkFleet(c, b); ok {
+		out := map[string]any{"fleet": f, "evaluation": r, "updates": ups, "model": s.svc.FleetModel(f)}
+		if current != nil {
+			out["current"] = current
+		}
+		s.json(c, http.StatusOK, out)
 	}
 }
 
@@ -503,13 +513,18 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 	}
 	cacheForFleet(c, v.Fleet)
 	what := "fleet pack of " + v.Fleet.ID
-	buf, ok := s.renderFleetPack(c, v.Document, v.Result, opt, what)
-	if !ok {
-		return
-	}
 	version := n
 	if version == 0 {
 		version = v.Fleet.Version
+	}
+	verify, ok := s.recordPrinted(c, library.FleetPrinted(v.Fleet, version, v.Document, v.Result, v.Model))
+	if !ok {
+		return
+	}
+	buf, ok := s.renderFleetPack(c, v.Document, v.Result, opt, what,
+		fleetpdf.Extra{Verify: verify, Current: v.Current, CurrentModel: s.svc.FleetEvaluator().Model().Version()})
+	if !ok {
+		return
 	}
 	s.pdf(c, sheets.SafeFileName(v.Document.Name)+"-v"+strconv.Itoa(version)+"-pack.pdf", buf.Bytes())
 }
@@ -524,7 +539,7 @@ const bigPackShips = 100
 // gate (and, past bigPackShips printable ships, the big-pack gate): 422
 // when no ship's design could be read, 503 when a gate is full. It
 // answers the failure itself and reports whether it rendered.
-func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string) (*bytes.Buffer, bool) {
+func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, what string, x fleetpdf.Extra) (*bytes.Buffer, bool) {
 	printable := 0
 	for _, sh := range r.Ships {
 		if sh.Design != nil {
@@ -538,7 +553,7 @@ func (s *Server) renderFleetPack(c *gin.Context, f *fleet.Fleet, r *fleet.Result
 	var buf bytes.Buffer
 	render := func() error {
 		return s.prints.Do(c.Request.Context(), func() error {
-			return fleetpdf.Write(&buf, s.svc.FleetEvaluator(), f, r, opt)
+			return fleetpdf.WriteWith(&buf, s.svc.FleetEvaluatorFor(f), f, r, opt, x)
 		})
 	}
 	var err error
@@ -581,12 +596,17 @@ func (s *Server) packFleet(c *gin.Context) {
 	if !ok {
 		return
 	}
-	r, _, err := s.svc.EvaluateFleet(c.Request.Context(), caller(c), f)
+	r, current, _, err := s.svc.EvaluateFleetPinned(c.Request.Context(), caller(c), f)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
-	buf, ok := s.renderFleetPack(c, f, r, opt, "fleet pack of a document")
+	verify, ok := s.recordPrinted(c, library.FleetPrinted(nil, 0, f, r, s.svc.FleetModel(f)))
+	if !ok {
+		return
+	}
+	buf, ok := s.renderFleetPack(c, f, r, opt, "fleet pack of a document",
+		fleetpdf.Extra{Verify: verify, Current: current, CurrentModel: s.svc.FleetEvaluator().Model().Version()})
 	if !ok {
 		return
 	}
@@ -637,10 +657,14 @@ func (s *Server) seamFleetPack(c *gin.Context, fl *seamFleetDoc, opt sheets.Opti
 		s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s fleets have no printed pack yet", fl.rs.Info().Name), nil)
 		return
 	}
+	po := printOptions(opt, "")
+	if po.Verify, ok = s.recordPrinted(c, library.SeamFleetPrinted(fl.rs, fl.doc.Head(), fl.eval)); !ok {
+		return
+	}
 	var b []byte
 	err := s.prints.Do(c.Request.Context(), func() error {
 		var err error
-		b, err = fp.FleetPack(fl.doc, fl.eval, printOptions(opt, ""))
+		b, err = fp.FleetPack(fl.doc, fl.eval, po)
 		return err
 	})
 	if err != nil {

@@ -1,8 +1,11 @@
 package api_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/library"
 )
 
 // TestHeadMirrorsGet calls every HEAD route the server registers, and its
@@ -24,6 +27,12 @@ func TestHeadMirrorsGet(t *testing.T) {
 	fl.decode(t, &f)
 	c.do("PUT", "/api/v1/fleets/"+f.ID, map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
 		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}, "If-Match", "*").want(t, 200)
+	c.do("POST", "/api/v1/designs/"+d.ID+"/share", nil).want(t, 201)
+	c.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
+	code, err := e.srv.Service().RecordPrinted(context.Background(), library.Printed{Kind: "draft", Name: "Head Case", Ruleset: "metaverse", Model: "metaverse-cv/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tested := 0
 	for _, r := range e.srv.Routes() {
 		tmpl, ok := strings.CutPrefix(r, "HEAD ")
@@ -34,7 +43,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 		if strings.HasPrefix(tmpl, "/api/v1/fleets/") {
 			id = f.ID
 		}
-		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift").Replace(tmpl) + query[tmpl]
+		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift", "{code}", code).Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
 			// The same Accept-Encoding for both: Go's client asks for gzip
 			// on its own for a GET but not for a HEAD.

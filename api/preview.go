@@ -12,6 +12,7 @@ import (
 	"github.com/slipway/slipway/internal/gzipped"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/metaverse"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -56,11 +57,15 @@ func (s *Server) draftSheet(c *gin.Context, svg bool) {
 			s.fail(c, err)
 			return
 		}
+		po := printOptions(opt, "")
+		if po.Verify, ok = s.draftVerify(c, library.DesignPrinted(rs, nil, nil, d.Head(), ev), svg); !ok {
+			return
+		}
 		render = func() ([]byte, error) {
 			if svg {
-				return sp.SheetSVG(d, ev, printOptions(opt, ""))
+				return sp.SheetSVG(d, ev, po)
 			}
-			return printer.Sheet(d, ev, printOptions(opt, ""))
+			return printer.Sheet(d, ev, po)
 		}
 	case rs == s.svc.Rulesets().Fallback():
 		dd, ok := d.(*designer.Design)
@@ -69,6 +74,9 @@ func (s *Server) draftSheet(c *gin.Context, svg bool) {
 			return
 		}
 		ship := sheets.Evaluate(s.svc.Evaluator(), dd, costing.Options{})
+		if ship.Verify, ok = s.draftVerify(c, library.DesignPrinted(rs, nil, nil, dd.Head(), &metaverse.Evaluation{Result: ship.Result}), svg); !ok {
+			return
+		}
 		render = func() ([]byte, error) {
 			var buf bytes.Buffer
 			if svg {
@@ -112,4 +120,18 @@ func (s *Server) draftSheet(c *gin.Context, svg bool) {
 		}
 	}
 	c.Data(http.StatusOK, "image/svg+xml; charset=utf-8", b)
+}
+
+// draftVerify is the verification address of a draft's sheet: recorded
+// when it prints as PDF; the preview (svg) draws the same code without
+// storing it, so a preview redrawn at every change writes nothing.
+func (s *Server) draftVerify(c *gin.Context, p library.Printed, svg bool) (string, bool) {
+	if !svg {
+		return s.recordPrinted(c, p)
+	}
+	base := s.publicBase(c)
+	if base == "" {
+		return "", true
+	}
+	return base + VerifyPath(p.Code()), true
 }

@@ -196,6 +196,11 @@ func (s *Server) routes() {
 	get(v1, "/designs/:id/export", s.export)
 	get(v1, "/designs/:id/sheet.pdf", s.sheetPDF)
 	get(v1, "/designs/:id/card.pdf", s.cardPDF)
+	get(v1, "/designs/:id/share", s.getShare)
+	v1.POST("/designs/:id/share", s.createShare)
+	v1.DELETE("/designs/:id/share", s.deleteShare)
+	// A verification evaluates the design or fleet again: the work gate.
+	get(v1, "/verify/:code", s.gated(s.verify))
 	get(v1, "/aids.pdf", s.aidsPDF)
 
 	// Every fleet route that evaluates a fleet takes the work gate.

@@ -2,6 +2,8 @@ package api
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,7 @@ import (
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/metaverse"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -67,7 +70,9 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	// The bytes depend only on the version, the model and the options, so
 	// those make the ETag.
-	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt))
+	// (and the address its verification QR code links to).
+	share := s.svc.PrintShare(c.Request.Context(), caller(c), d)
+	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s-%s%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt), etagPart(s.publicBase(c)), shareTag(share))
 	c.Header("ETag", etag)
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
@@ -75,7 +80,7 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 		return
 	}
 	if seam {
-		s.seamSheet(c, rs, printer, d, v, opt)
+		s.seamSheet(c, rs, printer, d, v, opt, share)
 		return
 	}
 	eval := s.svc.Evaluator()
@@ -86,6 +91,9 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	ship := sheets.Evaluate(eval, dd, costing.Options{})
 	ship.Version, ship.Link = v.N, s.designLink(d.ID)
+	if ship.Verify, ok = s.recordShared(c, library.DesignPrinted(rs, d, v, dd.Head(), &metaverse.Evaluation{Result: ship.Result}), share); !ok {
+		return
+	}
 	var buf bytes.Buffer
 	err = s.prints.Do(c.Request.Context(), func() error { return render(&buf, ship, opt) })
 	if err != nil {
@@ -101,7 +109,7 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 
 // seamSheet prints the sheet of a design whose game prints through the
 // ruleset seam (sheets.PrinterFor).
-func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer, d *library.Design, v *library.Version, opt sheets.Options) {
+func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer, d *library.Design, v *library.Version, opt sheets.Options, share string) {
 	_, doc, err := s.svc.DecodeDocument(v)
 	if err != nil {
 		s.fail(c, err)
@@ -112,10 +120,15 @@ func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer
 		s.fail(c, err)
 		return
 	}
+	po := printOptions(opt, s.designLink(d.ID))
+	var ok bool
+	if po.Verify, ok = s.recordShared(c, library.DesignPrinted(rs, d, v, doc.Head(), ev), share); !ok {
+		return
+	}
 	var b []byte
 	err = s.prints.Do(c.Request.Context(), func() error {
 		var err error
-		b, err = p.Sheet(doc, ev, printOptions(opt, s.designLink(d.ID)))
+		b, err = p.Sheet(doc, ev, po)
 		return err
 	})
 	if err != nil {
@@ -241,4 +254,24 @@ func optionsTag(o sheets.Options) string {
 		paper = "letter"
 	}
 	return fmt.Sprintf("%s-bw%t-one%t", paper, o.BW, o.OnePerPage)
+}
+
+// etagPart is s reduced to what an ETag may hold.
+func etagPart(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r <= ' ' || r == '"' || r > '~' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// shareTag is the part of a sheet's ETag that changes with the share
+// token its QR code carries: a short digest of it, "" for none.
+func shareTag(share string) string {
+	if share == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(share))
+	return "-s" + hex.EncodeToString(sum[:4])
 }

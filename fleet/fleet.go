@@ -45,6 +45,11 @@ type Fleet struct {
 	Limit Limit `json:"limit"`
 	// TierLimit, 1-3, is the highest tier a design may have; 0 is none.
 	TierLimit int `json:"tierLimit,omitempty"`
+	// Model pins the combat value model the fleet was agreed under, one
+	// of costing.Versions() ("metaverse-cv/1"); empty is the current
+	// model. The library prices a pinned fleet with that model and shows
+	// what the current one says beside it.
+	Model string `json:"model,omitempty"`
 	// Ships are the fleet's ships, in roster order.
 	Ships []Ship `json:"ships"`
 	// Squadrons are FTL-capable starfighter squadrons bought without a

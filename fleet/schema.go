@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"github.com/slipway/slipway/costing"
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/ruleset"
 )
@@ -67,6 +68,7 @@ func JSONSchema() map[string]any {
 			"description":  kw{"$comment": RuleDocument, "type": "string", "maxLength": 4000},
 			"limit":        ref("Limit"),
 			"tierLimit":    kw{"$comment": RuleDocument, "type": "integer", "minimum": 0, "maximum": 3, "description": "Highest tier a design may have, 1-3; 0 or absent: none (F-02)."},
+			"model":        kw{"type": "string", "enum": costing.Versions(), "description": "The combat value model the fleet was agreed under; absent: the current model. A pinned fleet is priced with it, and the current model's numbers are shown beside."},
 			"ships":        kw{"$comment": RuleDocument, "type": "array", "maxItems": MaxShips, "items": ref("Ship")},
 			"squadrons":    kw{"$comment": RuleDocument, "type": "array", "maxItems": MaxSquadronEntries, "items": ref("Squadron")},
 			"command":      kw{"type": "array", "items": ref("Command"), "description": "The chain of command: one top command, the flagship's (F-03, F-04)."},

@@ -61,8 +61,15 @@ type ShipUpdate struct {
 type FleetView struct {
 	Fleet    *Fleet
 	Document *fleet.Fleet
-	Result   *fleet.Result
-	Updates  []ShipUpdate
+	// Result prices the fleet with the model it is pinned to (Document's
+	// Model), or the current one.
+	Result *fleet.Result
+	// Current is what the current model says of a fleet pinned to
+	// another (nil otherwise).
+	Current *fleet.Result
+	// Model is the model Result is priced with.
+	Model   string
+	Updates []ShipUpdate
 }
 
 // resolve pins unversioned ship and squadron references to the latest
@@ -119,6 +126,9 @@ func (s *Service) resolveSet(ctx context.Context, u *User, owner int64, f *fleet
 // a library design by an id no design can have (checkID), naming the
 // reference's path under field, before any store looks one up.
 func checkRefs(field string, f *fleet.Fleet) error {
+	if err := checkModel(field, f); err != nil {
+		return err
+	}
 	for i := range f.Ships {
 		if sh := &f.Ships[i]; sh.Design != "" && sh.Document == nil {
 			if err := checkID(joinPath(field, "ships["+strconv.Itoa(i)+"].design"), sh.Design); err != nil {
@@ -222,11 +232,19 @@ func resolveRef(u *User, owner int64, set *VersionSet, ref VersionRef, vis Visib
 // A reference no design can have is EInvalid naming its path in f
 // (checkRefs), and nothing is read.
 func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*fleet.Result, []ShipUpdate, error) {
+	r, _, ups, err := s.EvaluateFleetPinned(ctx, u, f)
+	return r, ups, err
+}
+
+// EvaluateFleetPinned is EvaluateFleet that also answers, for a fleet
+// pinned to another model than the current one, what the current model
+// says (current; nil otherwise).
+func (s *Service) EvaluateFleetPinned(ctx context.Context, u *User, f *fleet.Fleet) (r, current *fleet.Result, ups []ShipUpdate, err error) {
 	if f == nil {
-		return nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
+		return nil, nil, nil, &Error{Code: EInvalid, Field: "fleet", Message: "is required"}
 	}
 	if err := checkRefs("", f); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var owner int64
 	if u != nil {
@@ -234,12 +252,16 @@ func (s *Service) EvaluateFleet(ctx context.Context, u *User, f *fleet.Fleet) (*
 	}
 	ds, ups, set, err := s.resolveSet(ctx, u, owner, f, Private)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	r := s.FleetEvaluator().Evaluate(f, ds)
+	r, current = s.evaluatePinned(f, ds)
 	// The caller sent the document: only its result is rewritten.
-	ups = hideDesigns(hiddenDesigns(u, owner, Private, f, set), nil, r, ups)
-	return r, ups, nil
+	hidden := hiddenDesigns(u, owner, Private, f, set)
+	ups = hideDesigns(hidden, nil, r, ups)
+	if current != nil {
+		hideDesigns(hidden, nil, current, nil)
+	}
+	return r, current, ups, nil
 }
 
 // prepareFleet resolves and evaluates f into a new fleet record of u's.
@@ -260,7 +282,7 @@ func (s *Service) prepareFleet(ctx context.Context, u *User, f *fleet.Fleet, vis
 	if err != nil {
 		return nil, nil, err
 	}
-	r := s.FleetEvaluator().Evaluate(f, ds)
+	r, _ := s.evaluatePinned(f, ds) // the summary stored is the pinned model's
 	if vis != Private && !r.Legal {
 		return nil, r, &Error{Code: EIllegal, Problems: r.Problems,
 			Message: "only a legal fleet can be public or unlisted, and it may field only public designs and your own unlisted ones; save it as private while you fix it"}
@@ -353,9 +375,15 @@ func (s *Service) fleetView(ctx context.Context, u *User, f *Fleet, v *FleetVers
 	if !owns(u, f) {
 		ups = nil // only the owner may move a fleet on
 	}
-	fv := &FleetView{Fleet: f, Document: doc, Result: s.FleetEvaluator().Evaluate(doc, ds), Updates: ups}
+	fv := &FleetView{Fleet: f, Document: doc, Updates: ups}
+	fv.Result, fv.Current = s.evaluatePinned(doc, ds)
+	fv.Model = s.FleetModel(doc)
 	if !raw {
-		fv.Updates = hideDesigns(hiddenDesigns(u, f.OwnerID, f.Visibility, doc, set), doc, fv.Result, fv.Updates)
+		hidden := hiddenDesigns(u, f.OwnerID, f.Visibility, doc, set)
+		fv.Updates = hideDesigns(hidden, doc, fv.Result, fv.Updates)
+		if fv.Current != nil {
+			hideDesigns(hidden, nil, fv.Current, nil)
+		}
 	}
 	return fv, nil
 }

@@ -179,6 +179,10 @@ type PrintOptions struct {
 	BW bool
 	// URL, when given, is printed as the design's link.
 	URL string
+	// Verify, when given, is the address of the public page verifying
+	// what the document prints (the server's /v/<code>), printed as a QR
+	// code and a short link.
+	Verify string
 }
 
 // Validator is a ruleset that checks a design without pricing it, with a

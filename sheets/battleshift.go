@@ -133,6 +133,9 @@ type bsDoc struct {
 	// foot is the footer's left text: the name, cost and link.
 	foot string
 	url  string
+	// verify is the address of the page verifying the document, printed
+	// as a QR code and a short link above page one's footer ("": none).
+	verify string
 	// model is the evaluation's model version, for the footer ("" for
 	// the play aids, which print no evaluation).
 	model string
@@ -172,7 +175,7 @@ func newBSSVG(o ruleset.PrintOptions, name string) (*bsDoc, error) {
 }
 
 func bsDocOn(c *canvas, pg paper, o ruleset.PrintOptions, name string) *bsDoc {
-	d := &bsDoc{c: c, pg: pg, cat: bsCatalogue(), url: clean(o.URL), game: "Battleshift", slug: "battleshift"}
+	d := &bsDoc{c: c, pg: pg, cat: bsCatalogue(), url: clean(o.URL), verify: o.Verify, game: "Battleshift", slug: "battleshift"}
 	d.printable = Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	d.foot = clean(name)
 	return d
@@ -197,7 +200,31 @@ func (d *bsDoc) newPage(title, tag string) (*Page, area) {
 	}
 	bar.add(txt(d.c, Box{x + 3, y, w - 6 - tw, bsBarH}, title, textStyle{"B", 12, paperWhite(), "L"}))
 	p.Elements = append(p.Elements, bar)
-	return p, area{x: x, w: w, top: y + bsBarH + bsGap, bot: d.printable.Bottom() - footerH - 1}
+	bot := d.printable.Bottom() - footerH - 1
+	if d.verify != "" && len(d.pages) == 1 {
+		bot -= bsVerifyH + 1
+		p.Elements = append(p.Elements, d.verifyBlock(Box{x, bot + 1, w, bsVerifyH}))
+	}
+	return p, area{x: x, w: w, top: y + bsBarH + bsGap, bot: bot}
+}
+
+// bsVerifyH is the height of page one's verification block.
+const bsVerifyH = 20.0
+
+// verifyBlock is page one's QR code at the right end of b, with its
+// short link beside it.
+func (d *bsDoc) verifyBlock(b Box) *Element {
+	g := group("verify", b)
+	side := b.H
+	x := b.Right() - side
+	g.add(qrCode(Box{x, b.Y, side, side}, d.verify))
+	host, path, _ := strings.Cut(shortLink(d.verify), "/v/")
+	lb := Box{x - 61, b.Y, 60, b.H}
+	cap := textStyle{"B", 5.5, rgb{100, 100, 105}, "R"}
+	g.add(txt(d.c, Box{lb.X, lb.Y + b.H/2 - 5, lb.W, 3}, "VERIFY THIS SHEET AT", cap))
+	g.add(txt(d.c, Box{lb.X, lb.Y + b.H/2 - 2, lb.W, 3}, strings.ToUpper(host), cap))
+	g.add(txt(d.c, Box{lb.X, lb.Y + b.H/2 + 1.2, lb.W, 3.6}, "/v/"+path, textStyle{"B", 7.5, ink(), "R"}))
+	return g
 }
 
 // emit adds elements to the last page.

@@ -16,6 +16,11 @@ const (
 	cardPad    = 2.6
 	cardTitleH = 6.0
 	cardFootH  = 3.2
+	// cardQR is the least side of a card's verification QR code, and
+	// cardQRModule the least size of one of its modules: a longer link
+	// (a private design's, with its share token) prints larger.
+	cardQR       = 10.0
+	cardQRModule = 0.3
 	// cardMargin is the unprinted border of card pages: nine poker cards
 	// fill a Letter page to within 7.7 mm of its edges, so card pages
 	// assume a printer that reaches 5 mm.
@@ -172,15 +177,34 @@ func shipCard(c *canvas, s Ship) cardFunc {
 		foot = itoa(r.Points) + " pts"
 	}
 	note := Legality(r)
-	if l := clean(s.Link); l != "" {
+	link := clean(s.Link)
+	if s.Verify != "" {
+		// The card's link is its verification's: the page names the
+		// design and links to it.
+		link = "verify: " + shortLink(s.Verify)
+	}
+	if link != "" {
 		if foot != "" {
 			foot += "  |  "
 		}
-		foot += l
+		foot += link
 	}
 	return func(x, y float64) *Element {
-		card := cardFrame(c, x, y, name, "", foot)
 		b := cardBody(x, y)
+		var card *Element
+		if s.Verify == "" {
+			card = cardFrame(c, x, y, name, "", foot)
+		} else {
+			// The QR code at the bottom left, the footer beside it.
+			card = cardFrame(c, x, y, name, "", "")
+			side := qrSide(s.Verify, cardQR, cardQRModule)
+			qy := y + cardH - cardPad - side
+			card.add(qrCode(Box{x + cardPad, qy, side, side}, s.Verify))
+			fx := x + cardPad + side + 0.6
+			card.add(txt(c, Box{fx, y + cardH - cardPad - cardFootH, x + cardW - cardPad - fx, cardFootH}, foot,
+				textStyle{"", 4.6, rgb{120, 120, 125}, "R"}))
+			b.H = qy - 0.6 - b.Y
+		}
 		if note != "" {
 			// An illegal design says so under its name, in Legality's
 			// words.

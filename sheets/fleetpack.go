@@ -1,6 +1,9 @@
 package sheets
 
-import "io"
+import (
+	"io"
+	"strings"
+)
 
 // FleetInfo is what a fleet pack prints about the fleet itself: on page
 // one, its name, limit, labelled totals and the verdict of the whole
@@ -18,6 +21,10 @@ type FleetInfo struct {
 	// the limit first.
 	Totals []FleetTotal
 	Lines  []FleetLine
+	// Verify is the address of the public page that verifies the pack
+	// (the server's /v/<code>), printed as a QR code and a short link
+	// beside page one's totals. "" prints none.
+	Verify string
 }
 
 // FleetTotal is one labelled number of page one: LIMIT 400 CV.
@@ -62,6 +69,9 @@ const maxFleetLines = 2000
 // the verdict.
 const fleetHeaderH = 13.0
 
+// fleetHeaderQRH is its height when it carries the pack's QR code.
+const fleetHeaderQRH = 20.0
+
 // fleetHeader lays out page one's totals and verdict across b: a framed
 // box per total and, for an illegal fleet, the red NOT LEGAL box of an
 // illegal design's sheet at the right end (a legal fleet says "legal" in
@@ -83,6 +93,21 @@ func fleetHeader(c *canvas, b Box, info *FleetInfo) *Element {
 		stats = append(stats, stat{"RULES", "legal", 0.8, false})
 	}
 	g := group("fleet-header", b)
+	if info.Verify != "" {
+		// The pack's QR code at the right end, its short link beside it.
+		const linkW = 34.0
+		side := b.H
+		x := b.Right() - side
+		g.add(qrCode(Box{x, b.Y, side, side}, info.Verify))
+		link := shortLink(info.Verify)
+		host, path, _ := strings.Cut(link, "/v/")
+		lb := Box{x - linkW - 1, b.Y, linkW, b.H}
+		g.add(txt(c, Box{lb.X, lb.Y + b.H/2 - 5, lb.W, 3}, "VERIFY THIS PACK AT", textStyle{"B", 5.5, rgb{100, 100, 105}, "R"}))
+		g.add(txt(c, Box{lb.X, lb.Y + b.H/2 - 2, lb.W, 3}, strings.ToUpper(host), textStyle{"B", 5.5, rgb{100, 100, 105}, "R"}))
+		g.add(txt(c, Box{lb.X, lb.Y + b.H/2 + 1.2, lb.W, 3.6}, "/v/"+path, textStyle{"B", 7.5, ink(), "R"}))
+		w -= side + linkW + 2.2
+		b.W -= side + linkW + 2.2
+	}
 	if len(stats) > 0 {
 		g.add(statRow(c, "fleet-totals", b.X, b.Y, w, b.H, stats))
 	}

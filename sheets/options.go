@@ -41,6 +41,10 @@ type Ship struct {
 	Version int
 	// Link is a short link or id of the design in the library.
 	Link string
+	// Verify is the address of the public page that verifies what this
+	// sheet or card prints (the server's /v/<code>), printed as a QR
+	// code and a short link. "" prints none (a sheet printed offline).
+	Verify string
 	// Loadout is the squadrons chosen at download for hangar bays without
 	// a permanent loadout: bay definition id to squadron id to count per
 	// bay. Optional; bays without one list what they may carry.

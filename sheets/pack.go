@@ -135,8 +135,12 @@ func summaryPages(c *canvas, pg paper, ships []Ship, info *FleetInfo) []*Page {
 		p.Elements = append(p.Elements, bar)
 		y += 11
 		if info != nil && !cont {
-			p.Elements = append(p.Elements, fleetHeader(c, Box{x, y, printable.W, fleetHeaderH}, info))
-			y += fleetHeaderH + 2
+			h := fleetHeaderH
+			if info.Verify != "" {
+				h = fleetHeaderQRH
+			}
+			p.Elements = append(p.Elements, fleetHeader(c, Box{x, y, printable.W, h}, info))
+			y += h + 2
 		}
 		g := group("labels", Box{x, y, printable.W, 4})
 		cx := x + 2

@@ -215,7 +215,15 @@ func (sc *sheetCtx) column(b Box) *Element {
 		col.add(illegalBanner(sc.c, Box{b.X + 1.5, ty, b.W - 3, 11}, note))
 		ty += 12
 	}
-	th := math.Min(18, (b.Bottom()-1-ty)/float64(len(tiles)))
+	bottom := b.Bottom() - 1
+	if sc.s.Verify != "" {
+		// The QR block takes what the stats leave above 14 mm a row (a
+		// tile's icon clear of its caption), down to 18 mm.
+		h := max(18, min(verifyH, bottom-ty-14*float64(len(tiles))-1))
+		bottom -= h + 1
+		col.add(verifyBlock(sc.c, Box{b.X + 1.5, bottom + 1.5, b.W - 3, h}, sc.s.Verify))
+	}
+	th := math.Min(18, (bottom-ty)/float64(len(tiles)))
 	for i, t := range tiles {
 		tb := Box{b.X + 1.5, ty + float64(i)*th, b.W - 3, th}
 		first := i == 0
@@ -227,7 +235,7 @@ func (sc *sheetCtx) column(b Box) *Element {
 			c.setStroke(rule())
 			c.line(e.Box.X+1, e.Box.Y, e.Box.Right()-1, e.Box.Y)
 		}}
-		is := math.Min(9.5, th-2.5)
+		is := math.Min(9.5, th-4.5) // clear of the caption
 		ib := Box{tb.X + 1, tb.Y + (th-is)/2 - 1, is, is}
 		if t.key == "cinematic" {
 			ib = Box{tb.X + 0.5, ib.Y, is * 1.5, is}

@@ -58,6 +58,10 @@ type designData struct {
 	NameMax int
 	// Forecast is the "test against" panel of a legal Metaverse design.
 	Forecast *forecastView
+	// ShareShown is set for the owner of a private design: the page
+	// offers a share link for its printed sheets (Share, when made).
+	ShareShown bool
+	Share      *library.ShareLink
 }
 
 // forecastView is the "test against" panel: the opponents offered, what
@@ -141,6 +145,14 @@ func (s *Server) showDesign(w http.ResponseWriter, r *http.Request, status int, 
 	}
 	if data.First && d.Latest.Evaluation.Legal {
 		data.Forecast = s.forecastPanel(r, u, d)
+	}
+	if data.Owner && d.Visibility == library.Private {
+		data.ShareShown = true
+		if l, err := s.lib.ShareOf(ctx, u, d.ID); err == nil {
+			data.Share = l
+		} else if library.ErrorCode(err) != library.ENotFound {
+			panic(err)
+		}
 	}
 	s.render(w, r, status, "design", Page{Title: d.Name, Nav: "library", Scripts: []string{"js/compare.js", "js/forecast.js"},
 		Description: "A starship design for " + data.Game.Name + ": " + d.Name, Data: data})

@@ -195,6 +195,12 @@ type fleetData struct {
 	Error    string
 	Tows     []towRow
 	Deploy   *deployView
+	// Model is the combat value model the numbers are priced with (the
+	// fleet's pin or the current one); Current, for a fleet pinned to
+	// another, what the current model says, and Now its name.
+	Model   string
+	Current *fleet.Result
+	Now     string
 }
 
 // towRow is one ship towed into the game (F-07), by the ships' labels.
@@ -239,7 +245,8 @@ func (s *Server) showFleet(w http.ResponseWriter, r *http.Request, status int, e
 	}
 	res, doc := v.Result, v.Document
 	data := fleetData{F: v.Fleet, Doc: doc, R: res, Card: cardOfFleet(v.Fleet), SignedIn: u != nil,
-		Owner: u != nil && u.ID == v.Fleet.OwnerID, Error: errMsg}
+		Owner: u != nil && u.ID == v.Fleet.OwnerID, Error: errMsg, Model: v.Model, Current: v.Current,
+		Now: s.lib.FleetEvaluator().Model().Version()}
 	latest := map[string]int{}
 	for _, up := range v.Updates {
 		latest[up.Ship] = up.Latest

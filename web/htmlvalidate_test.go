@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/internal/qrtest"
 )
 
 // validatorDir holds the pinned HTML validator (html-validate, with
@@ -97,6 +99,17 @@ func TestHTMLValidatesEveryPage(t *testing.T) {
 		t.Fatalf("the sample library is missing: %d designs, %d Battleshift classes, %d fleets", len(lib.Designs), len(bs.Designs), len(fl.Fleets))
 	}
 	ref, fleet := lib.Designs[0].ID, fl.Fleets[0].ID
+	// The verification page of the sample's printed sheet, by its QR code.
+	sheet, err := hc.Get(base + "/api/v1/designs/" + ref + "/sheet.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, err := io.ReadAll(sheet.Body)
+	sheet.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifyPath := strings.TrimPrefix(qrtest.ReadPDF(t, pdf), base)
 
 	signedOut := func(who string) {
 		fetch(who+"home", "GET", "/", nil, 200)
@@ -118,6 +131,9 @@ func TestHTMLValidatesEveryPage(t *testing.T) {
 		fetch(who+"fleet-builder", "GET", "/fleets/new", nil, 200)
 		fetch(who+"not-found", "GET", "/no/such/page", nil, 404)
 		fetch(who+"design-not-found", "GET", "/designs/nosuchdesign", nil, 404)
+		fetch(who+"verify-form", "GET", "/v", nil, 200)
+		fetch(who+"verify", "GET", verifyPath, nil, 200)
+		fetch(who+"verify-not-found", "GET", "/v/0000000000000000", nil, 404)
 		fetch(who+"designer-unknown-game", "GET", "/designer?ruleset=nope", nil, 404)
 		fetch(who+"glossary-unknown-game", "GET", "/glossary?ruleset=nope", nil, 404)
 	}

@@ -97,7 +97,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
+	if h.Get("Cache-Control") == "" { // a page may ask for less (private, no-store)
+		h.Set("Cache-Control", "no-cache")
+	}
 	h.Set("Content-Length", fmt.Sprint(buf.Len()))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {

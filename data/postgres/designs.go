@@ -406,6 +406,9 @@ func (db *DB) PurgeDeleted(ctx context.Context, before time.Time) (int, error) {
 			for _, q := range []string{
 				`DELETE FROM recomputations WHERE design_seq = ANY($1)`,
 				`DELETE FROM versions WHERE design_seq = ANY($1)`,
+				// What its sheets printed and its share link go with it.
+				`DELETE FROM printed WHERE subject IN (SELECT 'design:' || id FROM designs WHERE seq = ANY($1))`,
+				`DELETE FROM design_shares WHERE design_id IN (SELECT id FROM designs WHERE seq = ANY($1))`,
 				`DELETE FROM designs WHERE seq = ANY($1)`,
 			} {
 				if _, err := tx.Exec(ctx, q, seqs); err != nil {

@@ -409,6 +409,9 @@ func (db *DB) PurgeDeleted(ctx context.Context, before time.Time) (int, error) {
 				for _, q := range []string{
 					`DELETE FROM recomputations WHERE design_seq = ?`,
 					`DELETE FROM versions WHERE design_seq = ?`,
+					// What its sheets printed and its share link go with it.
+					`DELETE FROM printed WHERE subject = 'design:' || (SELECT id FROM designs WHERE seq = ?)`,
+					`DELETE FROM design_shares WHERE design_id = (SELECT id FROM designs WHERE seq = ?)`,
 					`DELETE FROM designs_fts WHERE rowid = ?`,
 					`DELETE FROM designs WHERE seq = ?`,
 				} {

@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/slipway/slipway/fleet"
+	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -17,6 +18,24 @@ import (
 // design could not be resolved are left out (the problems page names
 // them); a fleet with no printable ship is an error.
 func Write(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, opt sheets.Options) error {
+	return WriteWith(w, ev, f, r, opt, Extra{})
+}
+
+// Extra is what the server adds to a pack.
+type Extra struct {
+	// Verify is the address of the pack's verification page (the
+	// server's /v/<code>), printed as a QR code and a short link on page
+	// one; "" prints none.
+	Verify string
+	// Current is what the current model says of a fleet pinned to
+	// another (f.Model; r is priced with the pin): its totals and each
+	// ship's numbers print on the fleet's pages beside the pinned ones.
+	Current      *fleet.Result
+	CurrentModel string
+}
+
+// WriteWith is Write with the server's extras.
+func WriteWith(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, opt sheets.Options, x Extra) error {
 	ships := make([]sheets.Ship, 0, len(r.Ships))
 	named := map[*fleet.ShipResult]bool{}
 	for i := range r.Ships {
@@ -42,12 +61,48 @@ func Write(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result, op
 	if len(ships) == 0 {
 		return errors.New("fleetpdf: the fleet has no ship to print")
 	}
-	info := sheets.FleetInfo{Name: f.Name, Verdict: sheets.Verdict(r.Legal, r.Problems)}
+	info := sheets.FleetInfo{Name: f.Name, Verdict: sheets.Verdict(r.Legal, r.Problems), Verify: x.Verify}
 	for _, t := range r.PackTotals() {
 		info.Totals = append(info.Totals, sheets.FleetTotal{Label: t.Label, Value: t.Value, Share: t.Share, Warn: t.Over})
+	}
+	if f.Model != "" {
+		info.Totals = append(info.Totals, sheets.FleetTotal{Label: "AGREED UNDER", Value: f.Model, Share: 1})
 	}
 	for _, l := range r.Report(f) {
 		info.Lines = append(info.Lines, sheets.FleetLine{Depth: l.Depth, Text: l.Text, Heading: l.Heading, Warn: l.Warn})
 	}
+	info.Lines = append(info.Lines, pinLines(f, r, x)...)
 	return sheets.FleetPack(w, ships, info, opt)
+}
+
+// pinLines say, for a fleet pinned to another model than the current
+// one, that the pack prints the pinned model's numbers and what the
+// current model would say: its totals and each ship's.
+func pinLines(f *fleet.Fleet, r *fleet.Result, x Extra) []sheets.FleetLine {
+	if x.Current == nil || f.Model == "" {
+		return nil
+	}
+	cur := x.Current
+	now := x.CurrentModel
+	if now == "" {
+		now = "the current model"
+	}
+	out := []sheets.FleetLine{
+		{Text: "Combat value model", Heading: true},
+		{Text: "This fleet was agreed under " + f.Model + ": every number in this pack is that model's. " +
+			"Under " + now + " it would be " + ruleset.Thousands(cur.Totals.CV) + " CV and " + ruleset.Count(cur.Totals.Points, "point") +
+			" (agreed: " + ruleset.Thousands(r.Totals.CV) + " CV and " + ruleset.Count(r.Totals.Points, "point") + ")."},
+	}
+	for i := range r.Ships {
+		if i >= len(cur.Ships) {
+			break
+		}
+		a, b := &r.Ships[i], &cur.Ships[i]
+		if a.Result == nil || b.Result == nil {
+			continue
+		}
+		out = append(out, sheets.FleetLine{Depth: 1, Text: a.Label() + ": " + ruleset.Thousands(a.Result.CV) + " CV, " + ruleset.Count(a.Result.Points, "point") +
+			" agreed; " + ruleset.Thousands(b.Result.CV) + " CV, " + ruleset.Count(b.Result.Points, "point") + " under " + now})
+	}
+	return out
 }

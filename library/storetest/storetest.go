@@ -78,6 +78,7 @@ func Run(t *testing.T, open Opener) {
 		{"SeedPerRuleset", testSeedPerRuleset},
 		{"RulesetFilters", testRulesetFilters},
 		{"RulesetDesigns", testRulesetDesigns},
+		{"Verify", testVerify},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

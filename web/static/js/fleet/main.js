@@ -465,7 +465,7 @@ async function runEval(rev, doc) {
   if (!out || rev !== app.store.rev) return;
   const r = out.result || {};
   app.eval = { rev, result: r.evaluation || null, updates: r.updates || [], problems: out.problems || null, pending: false,
-    error: out.error || '' };
+    error: out.error || '', model: r.model || '', current: r.current || null };
   loadDesigns();
   const answered = performance.now();
   rerender();

@@ -104,6 +104,8 @@ export function FleetSettings({ app }) {
         <${Num} app=${app} path=${'limit.' + kind} label=${'Limit (' + unit(kind) + ')'} min="1" hint="agreed with your opponent" />
         <${Select} app=${app} path="tierLimit" label="Tier limit" absent="none" number=${true}
           options=${f.tierLimits.filter((t) => t > 0).map((t) => ({ value: t, label: 'tier ' + t }))} />
+        <${Select} app=${app} path="model" label="Combat value model" absent=${'current (' + f.currentModel + ')'}
+          options=${f.models} hint="the model agreed with your opponent" />
       </div>
       <${Probs} app=${app} path="" />
     </div>
@@ -449,6 +451,7 @@ export function Panel({ app }) {
       ${stat('ships', 'Ships', t && t.ships)}${stat('squadrons', 'Squadrons', t ? `${t.squadrons} + ${t.carriedSquadrons}` : null)}
       ${stat('tier', 'Highest tier', t && t.highestTier)}
     </dl>
+    ${ev.current ? html`<p class="notice" id="pin-note">Agreed under ${ev.model}: these are its numbers. Under today's ${app.facts.currentModel} the fleet would be ${ev.current.totals.cv} CV and ${ev.current.totals.points} point${ev.current.totals.points === 1 ? '' : 's'}.</p>` : ''}
     <div class="problems">
       <h3>Problems ${problems.length ? html`<span class="count">${problems.length}</span>` : ''}</h3>
       ${problems.length === 0 && r ? html`<p class="muted">None: the fleet is legal.</p>` : ''}
