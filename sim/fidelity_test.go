@@ -590,3 +590,54 @@ func TestRangesText(t *testing.T) {
 		}
 	}
 }
+
+// TestMoraleTriggers: each condition of the list (metaverse-rules.txt l.
+// 1714-1721) on its own. "Starship Section Destroyed": a ship that loses
+// its fore section checks; already at -1 it rolls 1 - 1 and leaves. On a
+// chain four levels deep (l. 3768-3770: squadron, wing, division, fleet;
+// every ship a CiC 1, so each commands the next), the one-section ship at
+// the bottom meets "Division Commander Destroyed" when the third
+// commander above it is lost, and only "Flagship Destroyed" when the
+// flagship, fourth above it, is; the squadron commander just above it
+// meets the flagship as its division commander too.
+func TestMoraleTriggers(t *testing.T) {
+	s := testShip(t, "Sectioned", []int{10}, []int{1}, nil)
+	bt, tr := fleetBattle([]*Ship{s}, []*Ship{testShip(t, "Foe", []int{10}, nil, nil)}, 50, 1)
+	st := bt.ships[0]
+	st.moraleMods = 1
+	bt.directHull(st, 1, 1)
+	bt.morale()
+	if !st.secDead[1] || !st.removed || len(bt.script) != 0 {
+		t.Errorf("section destroyed: section gone %v, removed %v, dice left %v\n%s", st.secDead[1], st.removed, bt.script, tr)
+	}
+
+	cic := func(d *designer.Design) {
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "cic", Rating: 1, Count: 1})
+	}
+	var side []*Ship
+	for _, n := range []string{"Fleet", "Division", "Wing", "Squadron"} {
+		side = append(side, testShip(t, n, []int{10}, nil, cic))
+	}
+	side = append(side, testShip(t, "Ship", []int{10}, nil, nil))
+	for _, tc := range []struct {
+		lost int
+		want string
+	}{{2, "[0 0 0 1 1]"}, {1, "[0 0 1 1 1]"}, {0, "[0 2 2 2 1]"}} {
+		bt, _ := fleetBattle(side, []*Ship{testShip(t, "Foe", []int{10}, nil, nil)}, 50)
+		bt.chainOfCommand()
+		for i := 1; i < 5; i++ {
+			if bt.ships[i].cmdBy != bt.ships[i-1] {
+				t.Fatalf("%s is commanded by %v, want %s", bt.ships[i].s.Name, bt.ships[i].cmdBy, bt.ships[i-1].s.Name)
+			}
+		}
+		bt.ships[tc.lost].destroyed = true
+		bt.commandLosses()
+		var got []int
+		for _, x := range bt.ships[:5] {
+			got = append(got, x.events)
+		}
+		if fmt.Sprint(got) != tc.want {
+			t.Errorf("%s lost: conditions %v, want %s", bt.ships[tc.lost].s.Name, got, tc.want)
+		}
+	}
+}
