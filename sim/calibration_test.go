@@ -32,13 +32,14 @@ func calibrationValuers(t *testing.T) []Valuer {
 //   - the default model (metaverse-cv/3) predicts the random pairs better
 //     than metaverse-cv/1, the naive count and plain sqrt(O x D): each
 //     Brier margin positive with its 95 % bootstrap interval above zero;
-//   - on the three seeds pooled, better than metaverse-cv/2 too;
+//   - better than metaverse-cv/2 too: on seed 1 with its interval above
+//     zero, and on the three seeds pooled;
 //   - the forecast's curve (forecastBeta) is the published fit, to 0.1;
-//   - near-equal pairs (CV within 10 %, start 100 cm) score within
-//     nearBand: the target, 50 % +- 5 %, on seed 1 for the random
-//     styles, brick v glass cannon and the fleets; carrier v gunship (the
-//     start range decides it) and missile boat v point defence are held
-//     to the bands measured, which a regression breaks.
+//   - near-equal pairs (CV within 10 %, deployed by the encounter rules,
+//     the simulator's default) score within nearBand: the target,
+//     50 % +- 5 %, on seed 1, every style pairing and the fleets. At fixed
+//     start ranges carriers and missile boats are decided by the range
+//     (the regimes tables of docs/calibration.md); those are not asserted.
 func TestCalibrationAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("calibration: skipped with -short")
@@ -94,6 +95,12 @@ func TestCalibrationAcceptance(t *testing.T) {
 			}
 		}
 		d, lo, hi := c.BrierMargin(di, v2)
+		if r.seed == 1 && (d <= 0 || lo <= 0) {
+			// The published run's pairs: the interval is above zero there
+			// (docs/calibration.md); the smaller runs of seeds 2 and 3 are
+			// pooled below.
+			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV2, c.Fits[v2].Brier, def, c.Fits[di].Brier, d, lo, hi)
+		}
 		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier, costing.VersionV2, c.Fits[v2].Brier, d, lo, hi)
 		pooled = append(pooled, [2]float64{c.Fits[di].Brier, c.Fits[v2].Brier})
 		weights = append(weights, float64(r.cfg.Pairs))
@@ -124,22 +131,13 @@ func TestCalibrationAcceptance(t *testing.T) {
 }
 
 // nearBand is the band a near-equal row of the default model must lie
-// in on seed (start 100 cm). The target, 45-55 %, where the
-// published run (seed 1, all its pairs) meets it; the smaller runs of
-// seeds 2 and 3 read a row to about +-5 points, so they get 40-60 %.
-// Carrier v gunship and missile boat v point defence do not meet the
-// target at 100 cm under metaverse-cv/3 (35-39 % and 40-44 % on seeds
-// 1-3, docs/calibration.md): their bands are regression guards around
-// what was measured, not the target.
+// in on seed (deployed by the encounter rules): the target,
+// 45-55 %, on seed 1 (the published run's pairs); the smaller runs of
+// seeds 2 and 3 read a row to about +-5 points, so they get 42-58 %.
+// metaverse-cv/3 measured 45.2-53.3 % on the three seeds (docs/calibration.md).
 func nearBand(seed uint64, label string) (lo, hi float64) {
-	switch label {
-	case "carrier v gunship":
-		return 0.30, 0.50
-	case "missile v pointDefence":
-		return 0.35, 0.52
-	}
 	if seed != 1 {
-		return 0.40, 0.60
+		return 0.42, 0.58
 	}
 	return 0.45, 0.55
 }
