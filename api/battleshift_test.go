@@ -185,7 +185,7 @@ func TestBattleshiftFleetAnswers(t *testing.T) {
 	nope := bytes.Replace(vanguard, []byte(`"battleshift"`), []byte(`"nope"`), 1)
 	for _, route := range []string{"validate", "evaluate", "pack"} {
 		r := a.do("POST", "/api/v1/fleets/"+route, nope).want(t, 400)
-		if !strings.Contains(string(r.Body), "R-DOC-01") || !strings.Contains(string(r.Body), "battleshift, d6ship, metaverse") {
+		if !strings.Contains(string(r.Body), "R-DOC-01") || !strings.Contains(string(r.Body), "battleshift, d6ship, metaverse, stareater") {
 			t.Errorf("fleets/%s of ruleset nope: %s", route, r.Body)
 		}
 	}

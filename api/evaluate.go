@@ -29,6 +29,17 @@ func (s *Server) decodeDesign(c *gin.Context) (ruleset.Ruleset, ruleset.Design, 
 	return r, d, true
 }
 
+// bind hands d the library documents it names that the caller may read
+// (library.Service.Bind); false when it failed and the answer is sent.
+func (s *Server) bind(c *gin.Context, d ruleset.Design) (ruleset.Design, bool) {
+	b, err := s.svc.Bind(c.Request.Context(), caller(c), d)
+	if err != nil {
+		s.fail(c, err)
+		return nil, false
+	}
+	return b, true
+}
+
 // queryOptions are the request's query parameters as evaluation options,
 // each parameter's first value.
 func queryOptions(c *gin.Context) ruleset.Options {
@@ -49,6 +60,9 @@ func queryOptions(c *gin.Context) ruleset.Options {
 func (s *Server) evaluate(c *gin.Context) {
 	_, d, ok := s.decodeDesign(c)
 	if !ok {
+		return
+	}
+	if d, ok = s.bind(c, d); !ok {
 		return
 	}
 	ev, err := s.svc.EvaluateDesign(d, queryOptions(c))
@@ -76,6 +90,9 @@ func (s *Server) optionFail(c *gin.Context, err error) {
 func (s *Server) validateDesign(c *gin.Context) {
 	_, d, ok := s.decodeDesign(c)
 	if !ok {
+		return
+	}
+	if d, ok = s.bind(c, d); !ok {
 		return
 	}
 	r, err := s.svc.ValidateDesign(d, queryOptions(c))
@@ -126,6 +143,10 @@ func (s *Server) evaluateChange(c *gin.Context) {
 		s.decodeProblem(c, err)
 		return
 	}
+	d, ok := s.bind(c, d)
+	if !ok {
+		return
+	}
 	o := queryOptions(c)
 	ev, err := s.svc.EvaluateDesign(d, o)
 	if err != nil {
@@ -135,6 +156,10 @@ func (s *Server) evaluateChange(c *gin.Context) {
 	ans := changeAnswer{Evaluation: ev}
 	if len(req.Before) > 0 {
 		if rb, db, err := s.svc.Rulesets().Decode(req.Before); err == nil && rb == rs {
+			if db, err = s.svc.Bind(c.Request.Context(), caller(c), db); err != nil {
+				s.fail(c, err)
+				return
+			}
 			if evb, err := s.svc.EvaluateDesign(db, o); err == nil {
 				xa, oka := ev.(ruleset.Explained)
 				xb, okb := evb.(ruleset.Explained)

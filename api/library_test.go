@@ -179,7 +179,7 @@ func TestServiceEndpoints(t *testing.T) {
 		seeded.Designs = append(seeded.Designs, page.Designs...)
 	}
 	bad := a.do("GET", "/api/v1/library?ruleset=nope", nil).want(t, 400)
-	if !strings.Contains(string(bad.Body), "ruleset") || !strings.Contains(string(bad.Body), "battleshift, d6ship, metaverse") {
+	if !strings.Contains(string(bad.Body), "ruleset") || !strings.Contains(string(bad.Body), "battleshift, d6ship, metaverse, stareater") {
 		t.Errorf("ruleset=nope: %s", bad.Body)
 	}
 	for _, d := range seeded.Designs {

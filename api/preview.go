@@ -52,6 +52,10 @@ func (s *Server) draftSheet(c *gin.Context, svg bool) {
 			s.problem(c, http.StatusNotFound, "not-found", fmt.Sprintf("%s designs have no sheet preview yet", rs.Info().Name), nil)
 			return
 		}
+		d, ok := s.bind(c, d)
+		if !ok {
+			return
+		}
 		ev, err := rs.Evaluate(d, nil)
 		if err != nil {
 			s.fail(c, err)

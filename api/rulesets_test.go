@@ -84,7 +84,7 @@ func TestEvaluateEitherGame(t *testing.T) {
 		}
 		r.decode(t, &p)
 		if len(p.Problems) != 1 || p.Problems[0].Rule != "R-DOC-01" || p.Problems[0].Path != "ruleset" ||
-			!strings.Contains(p.Problems[0].Message, "battleshift, d6ship, metaverse") {
+			!strings.Contains(p.Problems[0].Message, "battleshift, d6ship, metaverse, stareater") {
 			t.Errorf("%s of ruleset nope: %s", route, r.Body)
 		}
 	}
@@ -124,11 +124,11 @@ func TestRulesets(t *testing.T) {
 			t.Errorf("%s schema has no $schema: %.200v", r.ID, schema)
 		}
 	}
-	if strings.Join(ids, ",") != "battleshift,d6ship,metaverse" {
-		t.Errorf("rulesets %v, want battleshift, d6ship and metaverse", ids)
+	if strings.Join(ids, ",") != "battleshift,d6ship,metaverse,stareater" {
+		t.Errorf("rulesets %v, want battleshift, d6ship, metaverse and stareater", ids)
 	}
 	r := a.do("GET", "/api/v1/rulesets/nope/form", nil).want(t, 404)
-	if !strings.Contains(string(r.Body), "battleshift, d6ship, metaverse") {
+	if !strings.Contains(string(r.Body), "battleshift, d6ship, metaverse, stareater") {
 		t.Errorf("nope: %s", r.Body)
 	}
 }

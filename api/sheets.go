@@ -70,11 +70,17 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	}
 	// The bytes depend only on the version, the model and the options, so
 	// those make the ETag.
-	// (and the address its verification QR code links to).
+	// (and the address its verification QR code links to). A design that
+	// reads other documents of the library (a card set) depends on them
+	// and on the caller too, and has none.
 	share := s.svc.PrintShare(c.Request.Context(), caller(c), d)
 	etag := fmt.Sprintf(`"%s-%s-%d-%s-%s-%s%s"`, kind, d.ID, v.N, rs.Info().ModelVersion, optionsTag(opt), etagPart(s.publicBase(c)), shareTag(share))
-	c.Header("ETag", etag)
-	if etagMatch(c.GetHeader("If-None-Match"), etag) {
+	if usesDocuments(rs, v.Document) {
+		etag = ""
+	} else {
+		c.Header("ETag", etag)
+	}
+	if etag != "" && etagMatch(c.GetHeader("If-None-Match"), etag) {
 		c.Status(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
@@ -107,6 +113,17 @@ func (s *Server) designPDF(c *gin.Context, kind string, render renderFunc) {
 	s.pdf(c, name, buf.Bytes())
 }
 
+// usesDocuments reports whether the stored document names library
+// documents its game reads (ruleset.Referrer).
+func usesDocuments(rs ruleset.Ruleset, doc []byte) bool {
+	ref, ok := rs.(ruleset.Referrer)
+	if !ok {
+		return false
+	}
+	d, err := rs.Decode(doc)
+	return err == nil && len(ref.Uses(d)) > 0
+}
+
 // seamSheet prints the sheet of a design whose game prints through the
 // ruleset seam (sheets.PrinterFor).
 func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer, d *library.Design, v *library.Version, opt sheets.Options, share string) {
@@ -115,13 +132,16 @@ func (s *Server) seamSheet(c *gin.Context, rs ruleset.Ruleset, p ruleset.Printer
 		s.fail(c, err)
 		return
 	}
+	doc, ok := s.bind(c, doc)
+	if !ok {
+		return
+	}
 	ev, err := rs.Evaluate(doc, nil)
 	if err != nil {
 		s.fail(c, err)
 		return
 	}
 	po := printOptions(opt, s.designLink(d.ID))
-	var ok bool
 	if po.Verify, ok = s.recordShared(c, library.DesignPrinted(rs, d, v, doc.Head(), ev), share); !ok {
 		return
 	}

@@ -98,7 +98,7 @@ func TestVerifiedSheets(t *testing.T) {
 	}
 
 	// Every game's sheet, through its printer (sheets.PrinterFor).
-	for _, game := range []string{"battleshift", "d6ship"} {
+	for _, game := range []string{"battleshift", "d6ship", "stareater"} {
 		var lib struct{ Designs []struct{ ID string } }
 		anon.do("GET", "/api/v1/library?ruleset="+game+"&limit=1", nil).want(t, 200).decode(t, &lib)
 		if len(lib.Designs) == 0 {

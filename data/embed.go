@@ -29,6 +29,9 @@ var battleshift embed.FS
 //go:embed d6ship
 var d6ship embed.FS
 
+//go:embed stareater
+var stareater embed.FS
+
 //go:embed metaverse-start.json templates/*.json
 var metaverseStart embed.FS
 
@@ -79,6 +82,18 @@ func Battleshift() fs.FS {
 // samples/*.json (example stat blocks, not official ones).
 func D6ship() fs.FS {
 	sub, err := fs.Sub(d6ship, "d6ship")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory exists
+	}
+	return sub
+}
+
+// Stareater returns the embedded data of Star Eater: catalogue.json (the
+// factions, Capital Ships and cards the rule book names, their numbers
+// unknown) and samples/*.json (the book's first-game loadouts and an
+// example card set).
+func Stareater() fs.FS {
+	sub, err := fs.Sub(stareater, "stareater")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory exists
 	}

@@ -128,6 +128,9 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 			continue
 		}
 		item.Name = d.Head().Name
+		if d, err = s.Bind(ctx, u, d); err != nil { // the documents it uses, as the importer reads them
+			return nil, err
+		}
 		// Legal items take the visibility asked for; illegal ones are
 		// private drafts or rejected, as opt says.
 		e, res, probs, err := s.evaluation(d)
@@ -141,6 +144,14 @@ func (s *Service) Import(ctx context.Context, u *User, items []json.RawMessage, 
 				continue
 			}
 			vis, status = Private, ImportDraft
+		}
+		if err := s.checkSharedUses(ctx, u, d, vis); err != nil {
+			var le *Error
+			if !errors.As(err, &le) {
+				return nil, err
+			}
+			reject(item, Prefix(where, designer.Problems{{Rule: "R-API-01", Severity: designer.Error, Path: strings.TrimPrefix(le.Field, "design."), Message: le.Message}}))
+			continue
 		}
 		nd, err := s.prepareEvaluated(d, vis, u.ID, e, res, probs)
 		if err != nil {
@@ -277,7 +288,18 @@ func (s *Service) SeedSamples(ctx context.Context) (int, error) {
 		seeded[d.Ruleset] = true
 	}
 	var ds []ruleset.Design
+	// The first game's samples are stored last, so that the library,
+	// newest first, opens on them whatever the other games are called.
+	games := make([]ruleset.Ruleset, 0, len(s.rules.List()))
 	for _, r := range s.rules.List() {
+		if r != s.rules.Fallback() {
+			games = append(games, r)
+		}
+	}
+	if fb := s.rules.Fallback(); fb != nil {
+		games = append(games, fb)
+	}
+	for _, r := range games {
 		id := r.Info().ID
 		if seeded[id] {
 			continue

@@ -283,6 +283,13 @@ func (s *Service) CreateDesign(ctx context.Context, u *User, d ruleset.Design, v
 	if vis == "" {
 		vis = Private
 	}
+	d, err := s.Bind(ctx, u, d) // the documents it uses, as its owner reads them
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkSharedUses(ctx, u, d, vis); err != nil {
+		return nil, err
+	}
 	nd, err := s.prepare(d, vis, u.ID)
 	if err != nil {
 		return nil, err
@@ -366,6 +373,12 @@ func (s *Service) UpdateDesign(ctx context.Context, u *User, id string, pre Prec
 	}
 	if vis == "" {
 		vis = cur.Visibility
+	}
+	if doc, err = s.Bind(ctx, u, doc); err != nil {
+		return nil, err
+	}
+	if err := s.checkSharedUses(ctx, u, doc, vis); err != nil {
+		return nil, err
 	}
 	nd, err := s.prepare(doc, vis, u.ID)
 	if err != nil {
@@ -526,6 +539,12 @@ func (s *Service) Fork(ctx context.Context, u *User, id string, req ForkRequest)
 	}
 	if req.Visibility == "" {
 		req.Visibility = Private
+	}
+	if doc, err = s.Bind(ctx, u, doc); err != nil { // the documents it uses, as the forker reads them
+		return nil, err
+	}
+	if err := s.checkSharedUses(ctx, u, doc, req.Visibility); err != nil {
+		return nil, err
 	}
 	nd, err := s.prepare(doc, req.Visibility, u.ID)
 	if err != nil {

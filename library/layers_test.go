@@ -25,10 +25,11 @@ func TestLayers(t *testing.T) {
 		"data/sqlite": {"api", "web", "sheets"},
 		// The seam holds no game rule; a game's package knows the seam,
 		// not Slipway's other games or its edges.
-		"ruleset":             {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/battleshift", "ruleset/d6ship", "net/http", "database/sql"},
-		"ruleset/battleshift": {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "net/http", "database/sql"},
-		"ruleset/d6ship":      {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/battleshift", "net/http", "database/sql"},
-		"ruleset/metaverse":   {"library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/battleshift", "ruleset/d6ship", "net/http", "database/sql"},
+		"ruleset":             {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/battleshift", "ruleset/d6ship", "ruleset/stareater", "net/http", "database/sql"},
+		"ruleset/battleshift": {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/stareater", "net/http", "database/sql"},
+		"ruleset/d6ship":      {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/battleshift", "ruleset/stareater", "net/http", "database/sql"},
+		"ruleset/stareater":   {"designer", "costing", "fleet", "library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/metaverse", "ruleset/battleshift", "ruleset/d6ship", "net/http", "database/sql"},
+		"ruleset/metaverse":   {"library", "sheets", "api", "web", "data/sqlite", "data/postgres", "ruleset/battleshift", "ruleset/d6ship", "ruleset/stareater", "net/http", "database/sql"},
 		"api":                 {"data/sqlite", "data/postgres", "web"},
 		"web":                 {"data/sqlite", "data/postgres"},
 	}

@@ -122,7 +122,12 @@ func (r *Registry) DecodeFleet(b []byte) (Ruleset, Fleet, error) {
 // object that far, has no such member, or its value is not a plain string
 // or not valid UTF-8 (the ruleset's strict decoder then says what is
 // wrong). It allocates only the value it returns.
-func PeekRuleset(b []byte) (string, bool) {
+func PeekRuleset(b []byte) (string, bool) { return PeekString(b, "ruleset") }
+
+// PeekString returns the string value of the top-level member key of the
+// JSON object b, as PeekRuleset does for "ruleset" (a game whose documents
+// come in kinds reads its "kind" member with it).
+func PeekString(b []byte, key string) (string, bool) {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return "", false
@@ -142,7 +147,7 @@ func PeekRuleset(b []byte) (string, bool) {
 			return "", false
 		}
 		i = skipWS(b, i+1)
-		if string(b[ks:ke-1]) == "ruleset" {
+		if string(b[ks:ke-1]) == key {
 			if i >= len(b) || b[i] != '"' {
 				return "", false
 			}

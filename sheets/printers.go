@@ -4,6 +4,7 @@ import (
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
 	"github.com/slipway/slipway/ruleset/d6ship"
+	"github.com/slipway/slipway/ruleset/stareater"
 )
 
 // printers are the printers of the games whose printed matter goes
@@ -13,6 +14,7 @@ import (
 var printers = map[string]ruleset.Printer{
 	battleshift.ID: BattleshiftPrinter{},
 	d6ship.ID:      D6shipPrinter{},
+	stareater.ID:   StareaterPrinter{},
 }
 
 // PrinterFor returns the printer of ruleset id, or false when its matter

@@ -271,6 +271,9 @@ func (s *Server) compareRows(game string, ds []*library.Design) []compareRow {
 				if !ok {
 					return "–"
 				}
+				if v == nil {
+					return "—" // not known, as the designer's panel shows it
+				}
 				if f, isNum := v.(float64); isNum {
 					return fmtNum(f) + st.Unit
 				}

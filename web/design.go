@@ -257,11 +257,14 @@ func (s *Server) designStats(game string, result []byte) []designStat {
 		if !ok {
 			continue
 		}
-		val := fmt.Sprint(v)
-		if f, isNum := v.(float64); isNum {
-			val = fmtNum(f)
+		val := fmt.Sprint(v) + st.Unit
+		switch f := v.(type) {
+		case float64:
+			val = fmtNum(f) + st.Unit
+		case nil:
+			val = "—" // a number the document does not give, as the designer's panel shows it
 		}
-		out = append(out, designStat{Label: st.Label, Value: val + st.Unit, Help: st.Help})
+		out = append(out, designStat{Label: st.Label, Value: val, Help: st.Help})
 	}
 	return out
 }

@@ -56,7 +56,7 @@ func TestGamePages(t *testing.T) {
 		}
 	}
 	res, body := get(t, hs.URL+"/designer?ruleset=nope")
-	if res.StatusCode != http.StatusNotFound || !strings.Contains(body, "It serves Battleshift, d6 Starships and Metaverse") ||
+	if res.StatusCode != http.StatusNotFound || !strings.Contains(body, "It serves Battleshift, d6 Starships, Metaverse and Star Eater") ||
 		!strings.Contains(body, `href="/designer?ruleset=battleshift">Battleshift designer</a>`) || !strings.Contains(body, `href="/designer">Metaverse designer</a>`) {
 		t.Errorf("GET /designer?ruleset=nope: %d\n%s", res.StatusCode, body)
 	}
@@ -90,7 +90,7 @@ func TestGamePages(t *testing.T) {
 		t.Errorf("the second page: %d cards", n)
 	}
 	res, body = get(t, hs.URL+"/library?ruleset=nope&q=x")
-	if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "<strong>ruleset</strong>: must be one of battleshift, d6ship, metaverse") ||
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "<strong>ruleset</strong>: must be one of battleshift, d6ship, metaverse, stareater") ||
 		!strings.Contains(body, `value="x"`) {
 		t.Errorf("/library?ruleset=nope: %d\n%s", res.StatusCode, body)
 	}

@@ -144,6 +144,9 @@ func printSeamEval(w io.Writer, file string, rs ruleset.Ruleset, ev ruleset.Eval
 		if !ok {
 			continue
 		}
+		if v == nil {
+			v, st.Unit = "? (not known)", "" // a number the document does not give (Star Eater's, without a card set)
+		}
 		line = append(line, fmt.Sprintf("%s %v%s", strings.ToLower(st.Label), v, st.Unit))
 		if len(line) == 4 {
 			fmt.Fprintf(w, "  %s\n", strings.Join(line, "   "))

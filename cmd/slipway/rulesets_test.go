@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestRulesetsCommand: slipway rulesets lists both games.
+// TestRulesetsCommand: slipway rulesets lists the four games.
 func TestRulesetsCommand(t *testing.T) {
 	code, out, errs := runCLI(t, "rulesets")
 	if code != 0 || !strings.Contains(out, "battleshift") || !strings.Contains(out, "metaverse") {
@@ -15,20 +15,20 @@ func TestRulesetsCommand(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "rulesets", "--json")
 	var infos []struct{ ID string }
-	if code != 0 || json.Unmarshal([]byte(out), &infos) != nil || len(infos) < 3 || infos[0].ID != "battleshift" || infos[len(infos)-1].ID != "metaverse" {
+	if code != 0 || json.Unmarshal([]byte(out), &infos) != nil || len(infos) != 4 || infos[0].ID != "battleshift" || infos[len(infos)-1].ID != "stareater" {
 		t.Fatalf("rulesets --json: %d %s", code, out)
 	}
 	ids := map[string]bool{}
 	for _, i := range infos {
 		ids[i.ID] = true
 	}
-	if !ids["d6ship"] {
-		t.Errorf("rulesets --json lists no d6ship: %s", out)
+	if !ids["d6ship"] || !ids["metaverse"] {
+		t.Errorf("rulesets --json lists no d6ship or metaverse: %s", out)
 	}
 	if code, out, _ := runCLI(t, "catalogue", "--ruleset", "battleshift"); code != 0 || !strings.Contains(out, "Heavy Broadside Battery") {
 		t.Errorf("catalogue --ruleset battleshift: %d %.200s", code, out)
 	}
-	if code, _, errs := runCLI(t, "catalogue", "--ruleset", "nope"); code != 2 || !strings.Contains(errs, "battleshift, d6ship, metaverse") {
+	if code, _, errs := runCLI(t, "catalogue", "--ruleset", "nope"); code != 2 || !strings.Contains(errs, "battleshift, d6ship, metaverse, stareater") {
 		t.Errorf("catalogue --ruleset nope: %d %q", code, errs)
 	}
 }

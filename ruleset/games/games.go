@@ -9,9 +9,10 @@ import (
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/ruleset/battleshift"
 	"github.com/slipway/slipway/ruleset/d6ship"
+	"github.com/slipway/slipway/ruleset/stareater"
 )
 
 // Extra returns a new instance of every game served beside Metaverse.
 func Extra() []ruleset.Ruleset {
-	return []ruleset.Ruleset{battleshift.New(), d6ship.New()}
+	return []ruleset.Ruleset{battleshift.New(), d6ship.New(), stareater.New()}
 }

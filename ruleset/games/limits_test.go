@@ -22,6 +22,7 @@ func TestFormLimitsAreTheServers(t *testing.T) {
 		Properties map[string]*schema `json:"properties"`
 		Items      *schema            `json:"items"`
 		Defs       map[string]*schema `json:"$defs"`
+		OneOf      []*schema          `json:"oneOf"`
 		MaxLength  *int               `json:"maxLength"`
 		MaxItems   *int               `json:"maxItems"`
 		Minimum    *float64           `json:"minimum"`
@@ -86,6 +87,12 @@ func TestFormLimitsAreTheServers(t *testing.T) {
 				}
 			}
 		}
+		// A game whose documents come in kinds (Star Eater's loadout, card
+		// set and team) draws the first of them in its form.
+		doc := &root
+		if root.Properties == nil && len(root.OneOf) > 0 {
+			doc = root.OneOf[0]
+		}
 		for _, g := range r.Form().Groups {
 			for _, f := range g.Fields {
 				if f.Kind == ruleset.FieldWidget {
@@ -93,7 +100,7 @@ func TestFormLimitsAreTheServers(t *testing.T) {
 				}
 				// A field's name is a path into the document
 				// ("shields.forward"): the schema of its last member.
-				s, steps := &root, strings.Split(f.Name, ".")
+				s, steps := doc, strings.Split(f.Name, ".")
 				for _, k := range steps[:len(steps)-1] {
 					if s = deref(s); s != nil {
 						s = s.Properties[k]
