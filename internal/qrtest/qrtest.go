@@ -32,26 +32,34 @@ func ReadPDF(t testing.TB, pdf []byte) string {
 	if err := os.WriteFile(in, pdf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("pdftoppm", "-r", "300", "-f", "1", "-l", "1", "-png", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v: %s", err, out)
-	}
-	f, err := os.Open(filepath.Join(dir, "page.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Read(img)
-	if err != nil {
-		if d := os.Getenv("VERIFY_DUMP"); d != "" {
-			os.WriteFile(filepath.Join(d, "unread.pdf"), pdf, 0o644)
+	// A phone that cannot read the code steps back or closer: the page is
+	// read at three resolutions, the first that reads wins.
+	var lastErr error
+	for _, dpi := range []string{"300", "200", "400"} {
+		page := filepath.Join(dir, "page"+dpi)
+		if out, err := exec.Command("pdftoppm", "-r", dpi, "-f", "1", "-l", "1", "-png", "-singlefile", in, page).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v: %s", err, out)
 		}
-		t.Fatal(err)
+		f, err := os.Open(page + ".png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Read(img)
+		if err == nil {
+			return s
+		}
+		lastErr = err
 	}
-	return s
+	if d := os.Getenv("VERIFY_DUMP"); d != "" {
+		os.WriteFile(filepath.Join(d, "unread.pdf"), pdf, 0o644)
+	}
+	t.Fatal(lastErr)
+	return ""
 }
 
 // Read returns the text of the QR code in img. Icons on a whole page can
