@@ -21,6 +21,8 @@ func (r *Ruleset) Form() *ruleset.Form {
 	f := r.formWithout()
 	f.Templates = templates()
 	f.Guide = starts().guide
+	f.KindMember = "kind"
+	f.Kinds = kinds(f)
 	return f
 }
 

@@ -22,10 +22,25 @@ export function DesignForm({ ctx }) {
   ctx.reg('');
   const f = ctx.form;
   return html`<form class="design-form" novalidate onSubmit=${(e) => e.preventDefault()} aria-label=${f.title || 'Design'}>
+    ${ctx.kinds ? html`<${KindChooser} ctx=${ctx} />` : ''}
     ${f.intro ? html`<p class="form-intro">${f.intro}</p>` : ''}
     <${Slot} ctx=${ctx} path="" />
     ${f.groups.map((g) => html`<${FormGroup} key=${g.legend} ctx=${ctx} group=${g} />`)}
   </form>`;
+}
+
+/** KindChooser asks what the player is making, for a game whose form
+ *  makes several kinds of document: choosing another starts a new one of
+ *  that kind (undo brings the last back). */
+function KindChooser({ ctx }) {
+  const now = ctx.kindNow();
+  return html`<div class="field enum kind-chooser">
+    <label for="doc-kind">What are you making?</label>
+    <select id="doc-kind" aria-describedby="doc-kind-h" value=${now ? now.value : ''} onChange=${(e) => ctx.startKind(e.target.value)}>
+      ${ctx.kinds.map((k) => html`<option key=${k.value} value=${k.value}>${k.label}</option>`)}
+    </select>
+    <span class="option-help" id="doc-kind-h">${now ? now.help : ''}</span>
+  </div>`;
 }
 
 /** FormGroup is one fieldset of the description. A group that is one
@@ -60,7 +75,7 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
   const roomy = help && help.length > 90 ? 'wide' : '';
   switch (f.kind) {
     case 'text':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} cls=${f.optional ? '' : 'wide'} />`;
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} cls=${f.optional ? '' : 'wide'} suggest=${f.options} />`;
     case 'textarea':
       return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} multiline=${true} cls="full" />`;
     case 'tags':
