@@ -99,4 +99,27 @@ func TestDesignerBuildsStareaterCardSet(t *testing.T) {
 		t.Errorf("numbers not known: %d with the card set, %d with the built-in names", n, unknownBuiltin)
 	}
 	tb.checkPage("Star Eater designer with a loadout naming a card set")
+
+	// A 2v2 team: two teammates' loadouts, each with its slots.
+	kind("2v2 team")
+	if h := tb.text(".stat.headline dt"); h != "Numbers not known" {
+		t.Errorf("the team's headline number is %q", h)
+	}
+	tb.typeInto("cardSet", m[1])
+	for p := range 2 {
+		for i, card := range []string{"AC-10 Rail Cannon (Lamais Main Weapon)", "Helix Cannons (Lamais Broadsides)", "Apollo (Lamais Point Defence)", "Slingshot System (Lamais Hangar)"} {
+			tb.choose(fmt.Sprintf("loadouts[%d].components[%d].card", p, i), card)
+		}
+		for i := range 4 {
+			tb.choose(fmt.Sprintf("loadouts[%d].corvettes[%d].card", p, i), "Vanguard (Lamais)")
+		}
+	}
+	// Together they take the two AC-10 Rail Cannons the set gives.
+	if legal := tb.text(".legal"); !strings.HasPrefix(legal, "Legal") {
+		t.Errorf("the team is %q: %s", legal, tb.text(".problem-list"))
+	}
+	if a := tb.text("#stat-loadouts-0-totalArmour .value"); a == "" {
+		t.Errorf("the first teammate's total armour is not shown")
+	}
+	tb.checkPage("Star Eater designer with a 2v2 team")
 }
