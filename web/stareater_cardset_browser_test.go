@@ -50,6 +50,18 @@ func TestDesignerBuildsStareaterCardSet(t *testing.T) {
 	tb.typeInto("cards[1].damage", "3")
 	tb.typeInto("cards[1].range", "6")
 	tb.typeInto("cards[1].cooldown", "3")
+	// The RNC Gilgamesh's Armour Mat: Evasion, Structure and each
+	// section's armour; the USF Prosperity's ram prow is not asked for.
+	tb.click(`[data-add="ships"]`)
+	tb.click(`#rowpicker button[data-value="rnc-gilgamesh"]`)
+	tb.typeInto("ships[0].evasion", "1")
+	tb.typeInto("ships[0].structure", "6")
+	for sec, n := range map[string]string{"prow": "4", "portBow": "3", "starboardBow": "3", "portQuarter": "3", "starboardQuarter": "3", "stern": "2"} {
+		tb.typeInto("ships[0].armour."+sec, n)
+	}
+	if n := eval[int](tb, `document.querySelectorAll('[data-path^="ships[0].armour."]').length`); n != 6 {
+		t.Errorf("the Gilgamesh's Armour Mat asks for %d sections, want 6", n)
+	}
 	if legal := tb.text(".legal"); !strings.HasPrefix(legal, "Legal") {
 		t.Fatalf("the card set is %q: %s", legal, tb.text(".problem-list"))
 	}
@@ -91,6 +103,9 @@ func TestDesignerBuildsStareaterCardSet(t *testing.T) {
 	tb.typeInto("cardSet", m[1])
 	if legal := tb.text(".legal"); !strings.HasPrefix(legal, "Legal") {
 		t.Errorf("the loadout naming the card set is %q: %s", legal, tb.text(".problem-list"))
+	}
+	if a := tb.text("#stat-totalArmour .value"); a != "18" {
+		t.Errorf("total armour with the card set: %q, want 18", a)
 	}
 	if d := tb.text("#stat-damagePerCooldown .value"); d != "2" {
 		t.Errorf("damage per cooldown round with the card set: %q, want 2 (4 ÷ 2)", d)

@@ -80,6 +80,34 @@ func kinds(loadout *ruleset.Form) []ruleset.FormKind {
 		{Name: "priority", Kind: ruleset.FieldInteger, Label: "Special priority", Min: ruleset.Int(0), Max: ruleset.Int(99), Optional: true,
 			Help: "The priority number at the bottom of the Special card; empty when not known."},
 	}
+	// A section's armour is a member of the ship's armour map, a column
+	// "armour.<section>"; a section only some hulls have is shown for them.
+	cat := BuiltinCatalogue()
+	var order []string
+	secs := map[string]struct {
+		name  string
+		ships []string
+	}{}
+	for _, sh := range cat.Ships {
+		for _, sec := range sh.Sections {
+			x, seen := secs[sec.ID]
+			if !seen {
+				order = append(order, sec.ID)
+				x.name = sec.Name
+			}
+			x.ships = append(x.ships, sh.ID)
+			secs[sec.ID] = x
+		}
+	}
+	for _, id := range order {
+		x := secs[id]
+		col := ruleset.Field{Name: "armour." + id, Kind: ruleset.FieldInteger, Label: x.name + " armour", Min: ruleset.Int(0), Max: ruleset.Int(99), Optional: true,
+			Help: "The Armour tokens of the " + x.name + " hull section, as the Armour Mat prints them; empty when not known."}
+		if len(x.ships) < len(cat.Ships) {
+			col.ShowIf = &ruleset.Condition{Field: "ship", Values: x.ships}
+		}
+		shipCols = append(shipCols, col)
+	}
 	about := ruleset.FieldGroup{Legend: "About", Help: "How players find it in the library.", Fields: []ruleset.Field{
 		{Name: "description", Kind: ruleset.FieldTextarea, Label: "Description", Help: "What it is for, up to 4,000 characters.", MaxLength: 4000, Optional: true},
 		{Name: "tags", Kind: ruleset.FieldTags, Label: "Tags", Help: "Up to 12 words to find it by, 1-32 characters each.", MaxLength: 32, MaxItems: 12, Optional: true},
@@ -116,7 +144,7 @@ func kinds(loadout *ruleset.Form) []ruleset.FormKind {
 						Default: ruleset.RawJSON(`{"faction":"lamais","card":""}`),
 						Help:    "The cards whose numbers you give, each once per faction."},
 				}},
-				{Legend: "Armour Mats", Help: "The numbers of a Capital Ship's Armour Mat; each section's armour is entered by importing the set's JSON.", Fields: []ruleset.Field{
+				{Legend: "Armour Mats", Help: "The numbers of a Capital Ship's Armour Mat: Evasion, Structure, its Special and each hull section's armour.", Fields: []ruleset.Field{
 					{Name: "ships", Kind: ruleset.FieldRows, Label: "Armour Mats", AddLabel: "Add an Armour Mat", Columns: shipCols,
 						Help: "A row per Capital Ship whose Armour Mat numbers you give."},
 				}},

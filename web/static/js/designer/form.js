@@ -5,7 +5,7 @@
 // allows them), and the game's named widgets (widgets.js). Every word a
 // player reads here is the form's own.
 import { html } from '../ui.js';
-import { get, idFor } from './doc.js';
+import { get, idFor, remove } from './doc.js';
 import { valueOf, NumField, TextField, SelectField, CheckField, Button, Slot, Problems, Group } from './fields.js';
 import { widgets } from './widgets.js';
 
@@ -171,12 +171,13 @@ export function newRow(field, first) {
 }
 
 /** fitColumns drops the columns a row no longer shows and gives newly
- *  shown ones their default, after one of its values changed. */
+ *  shown ones their default, after one of its values changed. A column's
+ *  name may be a path within the row ("armour.ramProw"). */
 function fitColumns(field, row) {
   for (const c of field.columns || []) {
     if (!c.showIf) continue;
-    if (!shown(c, row)) delete row[c.name];
-    else if (row[c.name] === undefined && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
+    if (!shown(c, row)) remove(row, c.name);
+    else if (get(row, c.name) === undefined && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
   }
 }
 
