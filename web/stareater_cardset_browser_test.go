@@ -47,6 +47,10 @@ func TestDesignerBuildsStareaterCardSet(t *testing.T) {
 	tb.typeInto("cards[1].name", "Home Lance")
 	tb.choose("cards[1].slot", "Main Weapon")
 	tb.choose("cards[1].weapon", "Beam")
+	// A beam has Damage, Range and Cooldown (and copies): no Speed box.
+	if asked := eval[string](tb, `[...document.querySelectorAll('input[data-path^="cards[1]."]')].map((e) => e.dataset.path.slice(9)).join(' ')`); asked != "card name damage range cooldown copies effect" {
+		t.Errorf("a beam card asks for %q", asked)
+	}
 	tb.typeInto("cards[1].damage", "3")
 	tb.typeInto("cards[1].range", "6")
 	tb.typeInto("cards[1].cooldown", "3")

@@ -2,6 +2,7 @@ package stareater
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/slipway/slipway/ruleset"
@@ -63,8 +64,19 @@ func kinds(loadout *ruleset.Form) []ruleset.FormKind {
 		if s.ID == "copies" {
 			lo = 1
 		}
-		cardCols = append(cardCols, ruleset.Field{Name: s.ID, Kind: ruleset.FieldInteger, Label: s.Name, Min: ruleset.Int(lo), Max: ruleset.Int(99), Optional: true,
-			Help: s.Help + " Leave it empty when your card does not show it or you do not know it."})
+		col := ruleset.Field{Name: s.ID, Kind: ruleset.FieldInteger, Label: s.Name, Min: ruleset.Int(lo), Max: ruleset.Int(99), Optional: true,
+			Help: s.Help + " Leave it empty when your card does not show it or you do not know it."}
+		// A number is asked for when the card's weapon class has it, or
+		// the class is the catalogue's (or not known); copies always.
+		if s.ID != "copies" {
+			col.ShowIf = &ruleset.Condition{Field: "weapon", Values: []string{""}}
+			for _, w := range Weapons {
+				if slices.Contains(w.Stats, s.ID) || s.ID == "priority" && w.ID == WeaponNone {
+					col.ShowIf.Values = append(col.ShowIf.Values, w.ID)
+				}
+			}
+		}
+		cardCols = append(cardCols, col)
 	}
 	cardCols = append(cardCols, ruleset.Field{Name: "effect", Kind: ruleset.FieldText, Label: "Effect", MaxLength: 500, Optional: true,
 		Help: "The card's effect text, up to 500 characters."})
