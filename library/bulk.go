@@ -437,7 +437,7 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 		go func() {
 			defer wg.Done()
 			for b := range todo {
-				b.out, b.err = s.reevaluate(b.ds)
+				b.out, b.err = s.reevaluate(ctx, b.ds)
 				close(b.ready)
 			}
 		}()
@@ -471,7 +471,7 @@ func (s *Service) RecomputeWith(ctx context.Context, opt RecomputeOptions) (*Rec
 
 // reevaluate computes the new summaries of stale designs, each under its
 // ruleset's model.
-func (s *Service) reevaluate(ds []*Design) ([]Recomputation, error) {
+func (s *Service) reevaluate(ctx context.Context, ds []*Design) ([]Recomputation, error) {
 	out := make([]Recomputation, 0, len(ds))
 	for _, d := range ds {
 		// Let the reader and the writer run first: they take turns on
@@ -483,6 +483,9 @@ func (s *Service) reevaluate(ds []*Design) ([]Recomputation, error) {
 		r, doc, err := s.DecodeDocument(&d.Latest)
 		if err != nil {
 			return nil, fmt.Errorf("recompute: %w", err)
+		}
+		if doc, err = s.bindAsOwner(ctx, d, doc); err != nil { // the documents it uses, as its owner reads them
+			return nil, fmt.Errorf("recompute %s: %w", d.ID, err)
 		}
 		ev, err := r.Evaluate(doc, nil)
 		if err != nil {

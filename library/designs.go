@@ -183,7 +183,7 @@ func encodeProblems(probs ruleset.Problems) (json.RawMessage, error) {
 // evaluation, the function a save under this model stores: the answer is
 // the one an eager recomputation would have stored. A version listed
 // without its document is read in full first. Nothing is written back.
-func (s *Service) current(ctx context.Context, v *Version) error {
+func (s *Service) current(ctx context.Context, owner *Design, v *Version) error {
 	listed := v.Document == nil
 	if listed {
 		if s.models[v.Evaluation.ModelVersion] {
@@ -200,6 +200,9 @@ func (s *Service) current(ctx context.Context, v *Version) error {
 	}
 	_, d, err := s.DecodeDocument(v)
 	if err != nil {
+		return err
+	}
+	if d, err = s.bindAsOwner(ctx, owner, d); err != nil { // the documents it uses, as its owner reads them
 		return err
 	}
 	e, res, probs, err := s.evaluation(d)
@@ -341,7 +344,7 @@ func (s *Service) readable(ctx context.Context, u *User, id string) (*Design, er
 	if err != nil {
 		return nil, err
 	}
-	if err := s.current(ctx, &d.Latest); err != nil {
+	if err := s.current(ctx, d, &d.Latest); err != nil {
 		return nil, err
 	}
 	return view(u, d), nil
@@ -409,7 +412,7 @@ func (s *Service) Versions(ctx context.Context, u *User, id string) (*Design, []
 		return nil, nil, err
 	}
 	for i := range vs {
-		if err := s.current(ctx, &vs[i]); err != nil {
+		if err := s.current(ctx, d, &vs[i]); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -435,7 +438,7 @@ func (s *Service) version(ctx context.Context, u *User, d *Design, n int) (*Vers
 	if err != nil || n == 0 || n == d.Version {
 		return v, err
 	}
-	if err := s.current(ctx, v); err != nil {
+	if err := s.current(ctx, d, v); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -86,3 +86,18 @@ func (s *Service) checkSharedUses(ctx context.Context, u *User, d ruleset.Design
 	}
 	return nil
 }
+
+// bindAsOwner is Bind for an evaluation that runs with no caller (a
+// recomputation, a version read under a newer model, the verification
+// page's fresh evaluation): it reads with the rights of d's owner, never
+// of whoever asked. A private design reads as its owner; a public or
+// unlisted one only what everyone may read, as its owner could name when
+// saving it (checkSharedUses), so its numbers never show a private
+// document, even one made private since.
+func (s *Service) bindAsOwner(ctx context.Context, d *Design, doc ruleset.Design) (ruleset.Design, error) {
+	var reader *User
+	if d != nil && d.Visibility == Private && d.OwnerID != 0 {
+		reader = &User{ID: d.OwnerID}
+	}
+	return s.Bind(ctx, reader, doc)
+}

@@ -426,7 +426,7 @@ func (s *Service) verifyDesign(ctx context.Context, u *User, share string, out *
 	if err != nil {
 		return err
 	}
-	now, err := s.printedNow(d, v)
+	now, err := s.printedNow(ctx, d, v)
 	if err != nil {
 		return err
 	}
@@ -438,7 +438,7 @@ func (s *Service) verifyDesign(ctx context.Context, u *User, share string, out *
 	if d.Version > out.Printed.Version {
 		_, lv, err := s.Version(ctx, reader, id, 0)
 		if err == nil {
-			lf, err := s.printedNow(d, lv)
+			lf, err := s.printedNow(ctx, d, lv)
 			if err == nil {
 				out.Latest, out.LatestFacts = lv.N, &lf
 				out.Changes = append(out.Changes, fmt.Sprintf("A newer version of this design exists: version %d (this sheet printed version %d).", lv.N, out.Printed.Version))
@@ -449,9 +449,12 @@ func (s *Service) verifyDesign(ctx context.Context, u *User, share string, out *
 }
 
 // printedNow is what a sheet of version v of d would print today.
-func (s *Service) printedNow(d *Design, v *Version) (Printed, error) {
+func (s *Service) printedNow(ctx context.Context, d *Design, v *Version) (Printed, error) {
 	rs, doc, err := s.DecodeDocument(v)
 	if err != nil {
+		return Printed{}, err
+	}
+	if doc, err = s.bindAsOwner(ctx, d, doc); err != nil { // as its owner reads them, whoever checks the code
 		return Printed{}, err
 	}
 	ev, err := rs.Evaluate(doc, nil)

@@ -38,6 +38,34 @@ type Form struct {
 	// Armoury is ready definitions a player picks instead of filling a
 	// definition's fields one by one (Metaverse's weapons).
 	Armoury []ReadyPart `json:"armoury,omitempty"`
+	// KindMember names the member that tells a game's document kinds
+	// apart ("kind"), for a game whose form makes more than one kind of
+	// document; empty for a game with one.
+	KindMember string `json:"kindMember,omitempty"`
+	// Kinds are the documents the form makes, when there is more than one
+	// (a Star Eater loadout, card set and 2v2 team): the designer asks
+	// which one the player is making. The first is the form's own (its
+	// Title, Blank, Groups and Stats above, with the templates, guide and
+	// armoury); each other kind has its own.
+	Kinds []FormKind `json:"kinds,omitempty"`
+}
+
+// FormKind is one kind of document a form makes: what the player picks
+// ("Card set"), and the form drawn for it.
+type FormKind struct {
+	// Value is the kind member's value in the document: "cardSet".
+	Value string `json:"value"`
+	// Label is the choice: "Card set".
+	Label string `json:"label"`
+	// Help says what the kind of document is for.
+	Help string `json:"help"`
+	// Title, Intro, Blank, Groups and Stats are the kind's form; the
+	// first kind leaves them empty, as the form's own.
+	Title  string       `json:"title,omitempty"`
+	Intro  string       `json:"intro,omitempty"`
+	Blank  RawJSON      `json:"blank,omitempty"`
+	Groups []FieldGroup `json:"groups,omitempty"`
+	Stats  []Stat       `json:"stats,omitempty"`
 }
 
 // TermGroup is a heading of the glossary with its terms.
@@ -121,7 +149,9 @@ type Field struct {
 	// default.
 	Optional bool `json:"optional,omitempty"`
 	// Options are an enum's choices; an integer field may list its
-	// values too, to give each its help ("1 (green)").
+	// values too, to give each its help ("1 (green)"), and a text field
+	// its suggestions (any other text is allowed: a card of the catalogue
+	// or one of the player's own).
 	Options []Option `json:"options,omitempty"`
 	// Columns are a rows field's inputs, one row per list entry.
 	Columns []Field `json:"columns,omitempty"`
@@ -195,6 +225,21 @@ func (f *Form) MissingHelp() []string {
 	for _, s := range f.Stats {
 		if s.Help == "" {
 			out = append(out, "panel / "+s.Label)
+		}
+	}
+	for _, k := range f.Kinds {
+		if k.Help == "" {
+			out = append(out, "kinds / "+k.Label)
+		}
+		for _, g := range k.Groups {
+			for i := range g.Fields {
+				field(k.Label+" / "+g.Legend, &g.Fields[i])
+			}
+		}
+		for _, s := range k.Stats {
+			if s.Help == "" {
+				out = append(out, k.Label+" / panel / "+s.Label)
+			}
 		}
 	}
 	for _, t := range f.Templates {

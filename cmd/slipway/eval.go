@@ -22,7 +22,7 @@ func evalCommand() command {
 		name:    "eval",
 		summary: "derive a design's statistics, combat value and points (exit 0 legal, 1 illegal, 2 unreadable)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--model VERSION] [--tier N] [--crew N] [--command DIE] [--damage-control DIE] [--players N] [--velocity N]")
+			fs := newFlags("eval", stderr, "eval FILE [--explain] [--json] [--model VERSION] [--tier N] [--crew N] [--command DIE] [--damage-control DIE] [--players N] [--velocity N] [--uses REF=FILE]")
 			model := modelFlag(fs)
 			asJSON := fs.Bool("json", false, "print the evaluation as one JSON object")
 			explain := fs.Bool("explain", false, "print the explanation tree: every number with its inputs and formula")
@@ -32,6 +32,7 @@ func evalCommand() command {
 			dc := fs.String("damage-control", "", "price with damage control `DIE` (D4 to D6) instead of the design's")
 			players := fs.String("players", "", "d6 Starships: the player characters aboard, `N` (0-20)")
 			velocity := fs.String("velocity", "", "d6 Starships: the velocity `N` the collision damage is worked out at (0-999; the ship's SPEED by default)")
+			uses := addUsesFlag(fs)
 			files, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -61,10 +62,14 @@ func evalCommand() command {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2
 			}
-			doc, err := readAnyFile(registryWith(m), files[0])
+			reg := registryWith(m)
+			doc, err := readAnyFile(reg, files[0])
 			if err != nil {
 				fmt.Fprintf(stderr, "slipway eval: %v\n", err)
 				return 2
+			}
+			if doc, err = uses.bind(reg, doc, true); err != nil {
+				return usageError(fs, "%v", err)
 			}
 			opt := ruleset.Options{"command": *cmd, "damageControl": *dc, "players": *players, "velocity": *velocity}
 			if *tier != 0 {

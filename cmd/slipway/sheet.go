@@ -124,11 +124,16 @@ func printCommandSeam(name, summary, usage string, minFiles, maxFiles int, cards
 
 func sheetCommand() command {
 	seam := func(fs *flag.FlagSet) func([]string, printFlags, io.Writer, io.Writer) (int, bool) {
+		uses := addUsesFlag(fs)
 		return func(files []string, pf printFlags, stdout, stderr io.Writer) (int, bool) {
-			doc, err := readAnyFile(registry(), files[0])
+			reg := registry()
+			doc, err := readAnyFile(reg, files[0])
 			if err != nil {
 				fmt.Fprintf(stderr, "slipway sheet: %v\n", err)
 				return 2, true
+			}
+			if doc, err = uses.bind(reg, doc, true); err != nil {
+				return usageError(fs, "%v", err), true
 			}
 			p, ok := sheets.PrinterFor(doc.rs.Info().ID)
 			if !ok {
@@ -148,7 +153,7 @@ func sheetCommand() command {
 		}
 	}
 	return printCommandSeam("sheet", "print a design's sheet as PDF (Metaverse: the starship record sheet; Battleshift: the class sheet)",
-		"sheet FILE -o OUT.pdf [--paper letter|a4] [--bw]", 1, 1, false, seam,
+		"sheet FILE -o OUT.pdf [--paper letter|a4] [--bw] [--uses REF=FILE]", 1, 1, false, seam,
 		func(w io.Writer, ships []sheets.Ship, opt sheets.Options) error {
 			return sheets.RecordSheet(w, ships[0], opt)
 		})

@@ -24,9 +24,10 @@ func validateCommand() command {
 		name:    "validate",
 		summary: "check design files against the construction rules (exit 0 legal, 1 illegal, 2 unreadable file)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			fs := newFlags("validate", stderr, "validate [--json] [--tier N] FILE...", "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a", "valid design document, 2 some file could not be read or bad usage.")
+			fs := newFlags("validate", stderr, "validate [--json] [--tier N] [--uses REF=FILE] FILE...", "Exit status: 0 every file legal (warnings allowed), 1 some file illegal or not a", "valid design document, 2 some file could not be read or bad usage.")
 			asJSON := fs.Bool("json", false, "print one JSON report per file as a JSON array")
 			tier := fs.Int("tier", 0, "reject designs above tier `N` (1-3)")
+			uses := addUsesFlag(fs)
 			args, code, ok := parseArgs(fs, args)
 			if !ok {
 				return code
@@ -45,7 +46,7 @@ func validateCommand() command {
 			var reports []fileReport
 			code = 0
 			for _, name := range args {
-				r := validateFile(reg, name, opt)
+				r := validateFile(reg, name, opt, uses)
 				reports = append(reports, r)
 				switch {
 				case !r.Readable:
@@ -73,14 +74,18 @@ func validateCommand() command {
 // validateFile checks one design file of any game served: by the game's
 // Validator when it has one (Metaverse, with the tier limit of opt), else
 // by evaluating it.
-func validateFile(reg *ruleset.Registry, name string, opt ruleset.Options) fileReport {
+func validateFile(reg *ruleset.Registry, name string, opt ruleset.Options, uses *usesFlag) fileReport {
 	doc, st, problems := readDocument(name, readAny(reg))
 	r := fileReport{fileStatus: st, Problems: problems}
 	if !st.Decoded {
 		return r
 	}
+	doc, err := uses.bind(reg, doc, false)
+	if err != nil {
+		r.Problems = append(r.Problems, designer.Problem{Rule: "IO", Severity: designer.Error, Message: err.Error()})
+		return r
+	}
 	var v *ruleset.Validation
-	var err error
 	if vr, ok := doc.rs.(ruleset.Validator); ok {
 		v, err = vr.Validate(doc.d, opt)
 	} else {

@@ -15,12 +15,15 @@ const blank = `{"schema":1,"ruleset":"stareater","rulesVersion":1,"kind":"loadou
 	`"components":[{"slot":"main","card":""},{"slot":"broadside","card":""},{"slot":"pointDefence","card":""},{"slot":"hangar","card":""}],` +
 	`"corvettes":[{"card":""},{"card":""},{"card":""},{"card":""}]}`
 
-// Form describes the designer's form for a loadout. A card set and a team
-// are documents of their own; the glossary explains their fields.
+// Form describes the designer's form: a loadout (its own fields), and as
+// its other kinds a card set and a 2v2 team (kinds), whose fields the
+// glossary explains too.
 func (r *Ruleset) Form() *ruleset.Form {
 	f := r.formWithout()
 	f.Templates = templates()
 	f.Guide = starts().guide
+	f.KindMember = "kind"
+	f.Kinds = kinds(f)
 	return f
 }
 

@@ -70,3 +70,37 @@ func TestTemplates(t *testing.T) {
 		}
 	}
 }
+
+// TestFormKinds: the form makes a loadout, a card set and a 2v2 team;
+// each other kind's blank decodes as that kind, and each of its panel
+// numbers is in its evaluation.
+func TestFormKinds(t *testing.T) {
+	f := rs.Form()
+	if f.KindMember != "kind" || len(f.Kinds) != 3 || f.Kinds[0].Value != KindLoadout {
+		t.Fatalf("kinds: member %q, %d kinds", f.KindMember, len(f.Kinds))
+	}
+	for _, k := range f.Kinds[1:] {
+		d, err := rs.Decode(k.Blank)
+		if err != nil {
+			t.Fatalf("%s blank: %v", k.Label, err)
+		}
+		if got, _ := ruleset.PeekString(k.Blank, "kind"); got != k.Value {
+			t.Errorf("%s blank is of kind %q", k.Label, got)
+		}
+		ev, err := rs.Evaluate(d, ruleset.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(ev)
+		var v any
+		json.Unmarshal(b, &v)
+		if len(k.Stats) == 0 || len(k.Groups) == 0 {
+			t.Errorf("%s has no form", k.Label)
+		}
+		for _, s := range k.Stats {
+			if _, ok := ruleset.Pointer(v, s.Pointer); !ok {
+				t.Errorf("%s: the panel's %s (%s) is not in the evaluation %s", k.Label, s.Label, s.Pointer, b)
+			}
+		}
+	}
+}

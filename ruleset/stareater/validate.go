@@ -83,7 +83,7 @@ func (v *validator) cardSet(ref string, b *binding) *Deck {
 		v.errorf(RuleSetRef, at, "check the id, or ask its owner to make the card set public or unlisted; builtin always works",
 			"the library has no card set %s that you may read", quoted(ref))
 	case setUnbound:
-		v.add(ruleset.Warning, RuleUnread, at, "check the loadout through the API or the designer to read the card set",
+		v.add(ruleset.Warning, RuleUnread, at, "on the command line give the card set's file with --uses "+ref+"=FILE, or check the loadout through the API or the designer",
 			"the card set %s is in the library, which is not read here, so the cards' numbers stay unknown", quoted(ref))
 	}
 	return deck

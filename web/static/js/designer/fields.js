@@ -153,7 +153,7 @@ export function NumField({ ctx, path, label, hint, min: lo, max: hi, cls }) {
 /** TextField edits a string; an empty box removes an optional field.
  *  Text longer than maxLength (or a required field left empty) stays in
  *  the box with a field error, and the document keeps its last good value. */
-export function TextField({ ctx, path, label, hint, optional, multiline, cls, toValue, fromValue, placeholder, maxLength: most, tags }) {
+export function TextField({ ctx, path, label, hint, optional, multiline, cls, toValue, fromValue, placeholder, maxLength: most, tags, suggest }) {
   ctx.reg(path);
   const maxLength = most || (ctx.limits && !toValue ? ctx.limits(path).maxLength : undefined);
   const raw = valueOf(ctx, path);
@@ -176,11 +176,15 @@ export function TextField({ ctx, path, label, hint, optional, multiline, cls, to
     else ctx.set(path, next, path);
   };
   const err = t && t.error;
-  const attrs = { id, 'data-path': path, value: t ? t.raw : shown, onInput,
+  // A text field may suggest values (a card of the catalogue) and take any
+  // other: the suggestions are a datalist.
+  const listId = suggest && suggest.length && !multiline ? idFor(path, '-l') : undefined;
+  const attrs = { id, 'data-path': path, value: t ? t.raw : shown, onInput, list: listId,
     'aria-invalid': err ? 'true' : invalid(ctx, path), 'aria-describedby': describe(ctx, path, hint, err ? errId : undefined), placeholder };
   return html`<div class=${'field text ' + (cls || '')}>
     <label for=${id}>${label}</label>
     ${multiline ? html`<textarea rows="3" ...${attrs}></textarea>` : html`<input type="text" autocomplete="off" spellcheck="false" ...${attrs} />`}
+    ${listId ? html`<datalist id=${listId}>${suggest.map((o) => html`<option key=${o.value} value=${o.value} label=${o.label}></option>`)}</datalist>` : ''}
     ${hint ? html`<span class="hint" id=${idFor(path, '-h')}>${hint}</span>` : ''}
     <${FieldError} id=${errId} text=${err} />
     <${Problems} ctx=${ctx} path=${path} />

@@ -5,7 +5,7 @@
 // allows them), and the game's named widgets (widgets.js). Every word a
 // player reads here is the form's own.
 import { html } from '../ui.js';
-import { get, idFor } from './doc.js';
+import { get, idFor, remove } from './doc.js';
 import { valueOf, NumField, TextField, SelectField, CheckField, Button, Slot, Problems, Group } from './fields.js';
 import { widgets } from './widgets.js';
 
@@ -22,10 +22,25 @@ export function DesignForm({ ctx }) {
   ctx.reg('');
   const f = ctx.form;
   return html`<form class="design-form" novalidate onSubmit=${(e) => e.preventDefault()} aria-label=${f.title || 'Design'}>
+    ${ctx.kinds ? html`<${KindChooser} ctx=${ctx} />` : ''}
     ${f.intro ? html`<p class="form-intro">${f.intro}</p>` : ''}
     <${Slot} ctx=${ctx} path="" />
     ${f.groups.map((g) => html`<${FormGroup} key=${g.legend} ctx=${ctx} group=${g} />`)}
   </form>`;
+}
+
+/** KindChooser asks what the player is making, for a game whose form
+ *  makes several kinds of document: choosing another starts a new one of
+ *  that kind (undo brings the last back). */
+function KindChooser({ ctx }) {
+  const now = ctx.kindNow();
+  return html`<div class="field enum kind-chooser">
+    <label for="doc-kind">What are you making?</label>
+    <select id="doc-kind" aria-describedby="doc-kind-h" value=${now ? now.value : ''} onChange=${(e) => ctx.startKind(e.target.value)}>
+      ${ctx.kinds.map((k) => html`<option key=${k.value} value=${k.value}>${k.label}</option>`)}
+    </select>
+    <span class="option-help" id="doc-kind-h">${now ? now.help : ''}</span>
+  </div>`;
 }
 
 /** FormGroup is one fieldset of the description. A group that is one
@@ -60,7 +75,7 @@ export function Field({ ctx, field: f, path, onPick, describedBy, hint, noteBelo
   const roomy = help && help.length > 90 ? 'wide' : '';
   switch (f.kind) {
     case 'text':
-      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} cls=${f.optional ? '' : 'wide'} />`;
+      return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} cls=${f.optional ? '' : 'wide'} suggest=${f.options} />`;
     case 'textarea':
       return html`<${TextField} ctx=${ctx} path=${path} label=${f.label} hint=${help} optional=${f.optional} maxLength=${f.maxLength} multiline=${true} cls="full" />`;
     case 'tags':
@@ -156,12 +171,13 @@ export function newRow(field, first) {
 }
 
 /** fitColumns drops the columns a row no longer shows and gives newly
- *  shown ones their default, after one of its values changed. */
+ *  shown ones their default, after one of its values changed. A column's
+ *  name may be a path within the row ("armour.ramProw"). */
 function fitColumns(field, row) {
   for (const c of field.columns || []) {
     if (!c.showIf) continue;
-    if (!shown(c, row)) delete row[c.name];
-    else if (row[c.name] === undefined && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
+    if (!shown(c, row)) remove(row, c.name);
+    else if (get(row, c.name) === undefined && defaultOf(c) !== undefined) row[c.name] = defaultOf(c);
   }
 }
 

@@ -23,7 +23,8 @@ const app = {
   valueName: root.dataset.value,
   games: JSON.parse(root.dataset.games || '[]'),
   forecast: root.dataset.forecast === '1',
-  form: null, // the form description
+  base: null, // the form description as the server gives it
+  form: null, // the form drawn: the description's, or that of the document's kind (formFor)
   cat: null, // the catalogue answer, for a form with Metaverse's widgets
   store: null,
   eval: { rev: -1, result: null, problems: null, pending: false, error: '' },
@@ -126,6 +127,9 @@ function context() {
     openRowPicker: (target, field) => openDialog('rowpicker', { pickerTarget: target, pickerField: field, pickerFilter: '' }),
     addRow: (target, row) => app.addRow(target, row),
     openArmoury: (section) => app.openArmoury(section),
+    kinds: app.base.kinds && app.base.kinds.length > 1 ? app.base.kinds : null,
+    kindNow: () => kindOf(store.doc),
+    startKind: (v) => app.startKind(v),
   };
 }
 
@@ -250,7 +254,36 @@ const assignKey = (m) => JSON.stringify([...m].map(([k, v]) => [k, v.map((p) => 
 /** rerender renders the page from app. Problems are placed with the
  *  places the last render drew; only when this render drew different
  *  places and that moves a problem is a second pass needed. */
+/** formFor is the form for doc: the description's own or, for a game
+ *  whose form makes several kinds of document (its kinds), that of the
+ *  kind doc's kind member names. */
+function formFor(doc) {
+  const b = app.base;
+  if (!b.kinds || !b.kindMember) return b;
+  const v = doc && typeof doc === 'object' ? doc[b.kindMember] : undefined;
+  const k = b.kinds.find((x) => x.value === v && x.groups && x.groups.length);
+  if (!k) return b;
+  if (!formFor.memo.has(k)) {
+    formFor.memo.set(k, { ...b, title: k.title || k.label, intro: k.intro || '', blank: k.blank, groups: k.groups, stats: k.stats || [], templates: [], guide: [], armoury: [] });
+  }
+  return formFor.memo.get(k);
+}
+formFor.memo = new Map();
+
+/** kindOf is the kind of document doc is, of the description's kinds
+ *  (the first, the form's own, when its kind member names none). */
+function kindOf(doc) {
+  const ks = app.base.kinds || [];
+  const v = doc && typeof doc === 'object' ? doc[app.base.kindMember] : undefined;
+  return ks.find((k) => k.value === v) || ks[0];
+}
+
 function rerender() {
+  const f = formFor(app.store.doc);
+  if (f !== app.form) {
+    app.form = f;
+    lookups = null;
+  }
   app.assign = assignProblems(app.rendered);
   const before = assignKey(app.assign);
   for (let pass = 0; pass < 2; pass++) {
@@ -427,6 +460,23 @@ app.startFrom = (how, template) => {
   rerender();
   // The guide's first step, or the name: what a player changes first.
   requestAnimationFrame(() => { const h = how === 'guide' && document.getElementById('guide-h'); if (h) h.focus(); else focusPath('name'); });
+};
+
+/** startKind starts a new document of another kind the form makes (a
+ *  Star Eater card set): its blank. The last design stays one undo away. */
+app.startKind = (v) => {
+  const k = (app.base.kinds || []).find((x) => x.value === v);
+  if (!k) return;
+  const blank = k.blank || app.base.blank;
+  const old = keyOf(app.store.meta);
+  app.store.setMeta({ baseJSON: JSON.stringify(blank), visibility: 'private' }, old);
+  history.replaceState(null, '', designerURL());
+  app.dialog = null;
+  app.guide = -1;
+  app.store.replace(clone(blank));
+  app.status = { text: `new ${k.label.charAt(0).toLowerCase() + k.label.slice(1)} (undo brings the last design back)` };
+  rerender();
+  requestAnimationFrame(() => focusPath('name'));
 };
 
 /** guideTo shows step i of the guided path (-1 leaves it). */
@@ -647,7 +697,8 @@ document.addEventListener('keydown', (e) => {
 
 async function start() {
   try {
-    app.form = (await api.getForm(app.ruleset)).data;
+    app.base = (await api.getForm(app.ruleset)).data;
+    app.form = app.base;
     const widgets = (app.form.groups || []).some((g) => (g.fields || []).some((f) => f.kind === 'widget'));
     if (widgets) app.cat = (await api.getCatalogue()).data;
   } catch (e) {
