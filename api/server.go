@@ -135,6 +135,12 @@ func (s *Server) gatedBy(g *library.Gate, h gin.HandlerFunc) gin.HandlerFunc {
 	}
 }
 
+// WorkGate is the gate every route that evaluates a design or fleet
+// again takes a turn of (fleet routes, encounters, imports, verification).
+// The studio's pages that evaluate as much (the verification page) take
+// their turn of the same gate, so that the bound is one for both.
+func (s *Server) WorkGate() *library.Gate { return s.work }
+
 // Service returns the library service the server adapts.
 func (s *Server) Service() *library.Service { return s.svc }
 

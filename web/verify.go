@@ -56,7 +56,18 @@ func (s *Server) verifyForm(w http.ResponseWriter, r *http.Request) {
 // verifyPage serves /v/{code} (?share=token).
 func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 	u := s.user(r)
-	v, err := s.lib.Verify(r.Context(), u, r.PathValue("code"), r.URL.Query().Get("share"))
+	// Verifying evaluates the design or fleet again: a turn of the work
+	// gate, as GET /api/v1/verify/{code} takes, so that a flood of codes
+	// waits or is refused instead of evaluating without bound.
+	var v *library.Verification
+	err := s.work.Do(r.Context(), func() error {
+		var err error
+		v, err = s.lib.Verify(r.Context(), u, r.PathValue("code"), r.URL.Query().Get("share"))
+		return err
+	})
+	if r.Context().Err() != nil { // the reader left while waiting
+		return
+	}
 	switch library.ErrorCode(err) {
 	case "":
 		if err != nil {
@@ -67,8 +78,8 @@ func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 			"No printed sheet you may verify has this code. Check the 16 letters and digits under the QR code; a private design's sheet verifies only for its owner and for those its owner gave a share link.")
 		return
 	case library.EBusy:
-		w.Header().Set("Retry-After", "5")
-		s.errorPage(w, r, http.StatusServiceUnavailable, "The server is busy", "Try again in a few seconds.")
+		s.errorPage(w, r, waitStatus(w, err, http.StatusServiceUnavailable), "The server is busy",
+			"Too many sheets are being checked at once. Try again in a few seconds.")
 		return
 	default:
 		_, msg := fieldError(err)

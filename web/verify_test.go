@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
@@ -223,5 +225,71 @@ func TestVerifyPageNewModel(t *testing.T) {
 		"<th scope=\"col\" class=\"num\">Printed</th>", "<th scope=\"col\" class=\"num\">Now</th>")
 	if strings.Contains(body, ">Matches<") {
 		t.Error("a sheet of the old model says it matches")
+	}
+}
+
+// TestVerifyPageWorkGate: the verification page evaluates again, so it
+// takes a turn of the API's work gate: with its one turn held and no
+// waiting place, /v/<code> and /api/v1/verify/<code> both answer 503 with
+// Retry-After over a real loopback server (a flood of random codes is
+// refused, not evaluated); once the turn is free, the same code is
+// looked up again (404: no such sheet).
+func TestVerifyPageWorkGate(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "gate.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	svc := library.New(library.Config{Store: db, Rulesets: games.Extra()})
+	a := api.New(api.Config{Service: svc, WorkConcurrency: 1, WorkQueue: -1})
+	s, err := web.New(web.Config{API: a, Library: svc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s)
+	t.Cleanup(hs.Close)
+
+	held, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- a.WorkGate().Do(ctx, func() error { close(held); <-release; return nil })
+	}()
+	<-held
+	const code = "ABCDEFGHJKMNPQRS"
+	for i := range 20 { // a flood: every one refused at once
+		res, err := http.Get(hs.URL + "/v/" + code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable {
+			close(release)
+			t.Fatalf("request %d past the gate: %d, want 503", i, res.StatusCode)
+		}
+		if ra := res.Header.Get("Retry-After"); ra == "" || ra == "0" {
+			t.Errorf("503 without Retry-After: %v", res.Header)
+		}
+		if i == 0 {
+			wantIn(t, "the busy page", string(body), "The server is busy", "Try again in a few seconds.")
+		}
+	}
+	if res, err := http.Get(hs.URL + "/api/v1/verify/" + code); err != nil || res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("the JSON route past the gate: %v %v", res, err)
+	} else {
+		res.Body.Close()
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(hs.URL + "/v/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("/v/%s with the gate free: %d, want 404", code, res.StatusCode)
 	}
 }
