@@ -390,7 +390,7 @@ func (s *Service) Verify(ctx context.Context, u *User, code, share string) (*Ver
 	case "design":
 		err = s.verifyDesign(ctx, u, share, out)
 	case "fleet":
-		err = s.verifyFleet(ctx, u, out)
+		err = s.verifyFleet(ctx, u, share, out)
 	default:
 		out.Changes = append(out.Changes, "This sheet was printed from a design that was not saved in the library: the numbers above are the ones printed, and there is no saved design to compare them with.")
 	}
@@ -461,9 +461,18 @@ func (s *Service) printedNow(d *Design, v *Version) (Printed, error) {
 	return DesignPrinted(rs, d, v, doc.Head(), ev), nil
 }
 
-// verifyFleet fills out for a fleet's code, as u may read the fleet.
-func (s *Service) verifyFleet(ctx context.Context, u *User, out *Verification) error {
+// verifyFleet fills out for a fleet's code, as u may read the fleet or,
+// with the fleet's share link, as its owner reads it (the pack printed
+// what the owner read).
+func (s *Service) verifyFleet(ctx context.Context, u *User, share string, out *Verification) error {
 	v, err := s.FleetVersionView(ctx, u, out.Printed.ID, out.Printed.Version)
+	if ErrorCode(err) == ENotFound && s.fleetShareOK(ctx, out.Printed.ID, share) {
+		raw, ferr := s.store.Fleet(ctx, out.Printed.ID)
+		if ferr != nil {
+			return &Error{Code: ENotFound, Message: "not found"}
+		}
+		v, err = s.FleetVersionView(ctx, &User{ID: raw.OwnerID}, out.Printed.ID, out.Printed.Version)
+	}
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ func (s *Server) verifyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /v", s.verifyForm)
 	mux.HandleFunc("GET /v/{code}", s.verifyPage)
 	mux.HandleFunc("POST /designs/{id}/share", s.shareDesign)
+	mux.HandleFunc("POST /fleets/{id}/share", s.shareFleet)
 }
 
 // verifyData is the Data of the verification page.
@@ -189,4 +190,40 @@ func (s *Server) shareDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/designs/"+id+"#share", http.StatusSeeOther)
+}
+
+// shareFleet serves POST /fleets/{id}/share: the owner makes a new share
+// link of a fleet (action=create) or revokes it (action=revoke), and is
+// sent back to the fleet's page.
+func (s *Server) shareFleet(w http.ResponseWriter, r *http.Request) {
+	u := s.user(r)
+	id := r.PathValue("id")
+	if u == nil {
+		http.Redirect(w, r, "/login?next="+urlEscape("/fleets/"+id), http.StatusSeeOther)
+		return
+	}
+	var err error
+	switch r.PostFormValue("action") {
+	case "create":
+		_, err = s.lib.CreateFleetShare(r.Context(), u, id)
+	case "revoke":
+		err = s.lib.RevokeFleetShare(r.Context(), u, id)
+	default:
+		s.showFleet(w, r, http.StatusBadRequest, "Share link: choose to make one or to revoke it.")
+		return
+	}
+	if err != nil {
+		switch library.ErrorCode(err) {
+		case "":
+			panic(err)
+		case library.ENotFound, library.EInvalid:
+			s.errorPage(w, r, http.StatusNotFound, "Fleet not found",
+				"There is no fleet at this address that you may see. It may be private, or deleted. Search the fleets instead.")
+			return
+		}
+		_, msg := fieldError(err)
+		s.showFleet(w, r, http.StatusBadRequest, "Share link: "+msg)
+		return
+	}
+	http.Redirect(w, r, "/fleets/"+id+"#share", http.StatusSeeOther)
 }

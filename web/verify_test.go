@@ -293,3 +293,71 @@ func TestVerifyPageWorkGate(t *testing.T) {
 		t.Errorf("/v/%s with the gate free: %d, want 404", code, res.StatusCode)
 	}
 }
+
+// TestFleetSharePage: the owner of a private fleet makes and revokes its
+// share link on the fleet's page; with the link, a stranger's /v/<code>
+// of its pack says Matches without a link to the private fleet; revoked,
+// 404; a stranger's post changes nothing.
+func TestFleetSharePage(t *testing.T) {
+	hs, svc := libServer(t)
+	ctx := context.Background()
+	u, _, err := svc.Register(ctx, library.Credentials{Name: "fleetsharer", Password: "correct horse battery staple", Addr: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := svc.Library(ctx, library.LibraryQuery{Q: "reference", Limit: 1})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("no sample: %v", err)
+	}
+	v, err := svc.CreateFleet(ctx, u, &fleet.Fleet{Name: "Hidden Wing", Limit: fleet.Limit{CV: 500},
+		Ships: []fleet.Ship{{ID: "a", Design: page.Designs[0].ID}}}, library.Private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.Fleet.ID
+	code, err := svc.RecordPrinted(ctx, library.FleetPrinted(v.Fleet, 1, v.Document, v.Result, v.Model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon := newBrowser(t, hs.URL)
+	if res, _ := anon.get("/v/" + code); res.StatusCode != 404 {
+		t.Errorf("a private fleet's code to a stranger: %d", res.StatusCode)
+	}
+	if res, _ := anon.post("/fleets/"+id+"/share", url.Values{"action": {"create"}}); res.StatusCode != 303 || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+		t.Errorf("a stranger's share: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	me := newBrowser(t, hs.URL)
+	if res, _ := me.post("/login", url.Values{"username": {"fleetsharer"}, "password": {"correct horse battery staple"}}); res.StatusCode != 303 {
+		t.Fatalf("login: %d", res.StatusCode)
+	}
+	_, body := me.get("/fleets/" + id)
+	wantIn(t, "a private fleet's page", body, "Make a share link", `action="/fleets/`+id+`/share"`, "its printed packs verify only for you")
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"neither"}}); res.StatusCode != 400 {
+		t.Errorf("an unknown action: %d", res.StatusCode)
+	}
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"create"}}); res.StatusCode != 303 || res.Header.Get("Location") != "/fleets/"+id+"#share" {
+		t.Fatalf("make a share link: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, body = me.get("/fleets/" + id)
+	wantIn(t, "with a share link", body, "Revoke the share link", "Packs you print now carry your share link")
+	l, err := svc.FleetShareOf(ctx, u, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := anon.get("/v/" + code + "?share=" + l.Token)
+	if res.StatusCode != 200 {
+		t.Fatalf("with the share link: %d", res.StatusCode)
+	}
+	wantIn(t, "a private fleet with the share link", body, "Matches", "Hidden Wing")
+	if strings.Contains(body, "/fleets/"+id) {
+		t.Error("the share link's page links to the private fleet's page")
+	}
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"revoke"}}); res.StatusCode != 303 {
+		t.Fatalf("revoke: %d", res.StatusCode)
+	}
+	if res, _ := anon.get("/v/" + code + "?share=" + l.Token); res.StatusCode != 404 {
+		t.Errorf("the revoked share link: %d", res.StatusCode)
+	}
+	_, body = me.get("/fleets/" + id)
+	wantIn(t, "after revoking", body, "Make a share link")
+}

@@ -79,6 +79,7 @@ func Run(t *testing.T, open Opener) {
 		{"RulesetFilters", testRulesetFilters},
 		{"RulesetDesigns", testRulesetDesigns},
 		{"Verify", testVerify},
+		{"FleetShares", testFleetShares},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
