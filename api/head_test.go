@@ -28,6 +28,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 	c.do("PUT", "/api/v1/fleets/"+f.ID, map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
 		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}, "If-Match", "*").want(t, 200)
 	c.do("POST", "/api/v1/designs/"+d.ID+"/share", nil).want(t, 201)
+	c.do("POST", "/api/v1/fleets/"+f.ID+"/share", nil).want(t, 201)
 	c.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
 	code, err := e.srv.Service().RecordPrinted(context.Background(), library.Printed{Kind: "draft", Name: "Head Case", Ruleset: "metaverse", Model: "metaverse-cv/2"})
 	if err != nil {
