@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -238,5 +239,64 @@ func TestFleetShareLink(t *testing.T) {
 	pack = owner.do("GET", "/api/v1/fleets/"+f.ID+"/pack.pdf", nil).want(t, 200)
 	if link := readQR(t, pack.Body); link != e.url+"/v/"+code {
 		t.Errorf("after revoking, the pack links to %q", link)
+	}
+}
+
+// TestBattleshiftPackNumbers: an unsaved Battleshift fleet's pack records
+// the numbers it prints, not only its verdict: the fleet's cost against
+// its limit, each class's and each squadron's numbers, read back off the
+// QR code's page and checked against the server's evaluation of the
+// same document and the pack's own text.
+func TestBattleshiftPackNumbers(t *testing.T) {
+	e := newEnv(t)
+	anon := e.anon()
+	doc, err := os.ReadFile("../testdata/battleshift/fleets/vanguard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack := anon.do("POST", "/api/v1/fleets/pack", doc).want(t, 200)
+	dump(t, "battleshift-pack.pdf", pack.Body)
+	var v verification
+	anon.do("GET", "/api/v1/verify/"+e.codeOf(t, readQR(t, pack.Body)), nil).want(t, 200).decode(t, &v)
+	var answer struct {
+		Evaluation struct {
+			Cost, PointsLimit, Ships int
+			Classes                  []struct {
+				ID, Name                        string
+				Cost, Size, Hull, Shields, Move int
+				Hardness                        int
+			}
+			Squadrons []struct {
+				Name                                string
+				Ships, Cost, Threshold, TotalDamage int
+			}
+		}
+	}
+	anon.do("POST", "/api/v1/fleets/evaluate", doc).want(t, 200).decode(t, &answer)
+	ev := answer.Evaluation
+	if v.Printed.Kind != "draft-fleet" || len(ev.Classes) == 0 || len(ev.Squadrons) == 0 || len(v.Changes) != 1 || !strings.Contains(v.Changes[0], "printed from a fleet that was not saved") {
+		t.Fatalf("the pack's verification %+v, the evaluation %+v", v, ev)
+	}
+	want := map[string]string{
+		"Fleet cost": fmt.Sprintf("%d of %d points", ev.Cost, ev.PointsLimit),
+		"Ships":      fmt.Sprint(ev.Ships),
+	}
+	for _, c := range ev.Classes {
+		want[c.Name+" (class)"] = fmt.Sprintf("%d points, size %d, hull %d, shields %d @ %d, move %d\"", c.Cost, c.Size, c.Hull, c.Shields, c.Hardness, c.Move)
+	}
+	for _, s := range ev.Squadrons {
+		want[s.Name+" (squadron)"] = fmt.Sprintf("%d ships, %d points, threshold %d, destroyed at %d damage", s.Ships, s.Cost, s.Threshold, s.TotalDamage)
+	}
+	for label, value := range want {
+		if !hasNumber(v.Printed.Numbers, label, value) {
+			t.Errorf("the pack's recorded numbers lack %s: %s; they are %+v", label, value, v.Printed.Numbers)
+		}
+	}
+	// What the page records is what the paper prints.
+	text := pdfText(t, pack.Body)
+	for _, s := range []string{fmt.Sprintf("%d of %d points", ev.Cost, ev.PointsLimit), ev.Classes[0].Name} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the pack does not print %q", s)
+		}
 	}
 }

@@ -228,7 +228,10 @@ func FleetPrinted(f *Fleet, version int, doc *fleet.Fleet, r *fleet.Result, mode
 
 // SeamFleetPrinted is what the pack of a fleet of a game whose fleets
 // embed their ship classes (ruleset.Fleets) prints, not saved in the
-// library: its name, game, model and verdict.
+// library: its name, game, model and verdict and, when the evaluation
+// lists them (ruleset.NumberedFleet), the numbers the pack prints (its
+// totals, each class's and each squadron's), from the same evaluation
+// that draws the pack.
 func SeamFleetPrinted(rs ruleset.Ruleset, head ruleset.Head, ev ruleset.FleetEvaluation) Printed {
 	info := rs.Info()
 	p := Printed{Kind: "draft-fleet", Name: head.Name, Ruleset: info.ID, RulesVersion: head.RulesVersion,
@@ -236,6 +239,11 @@ func SeamFleetPrinted(rs ruleset.Ruleset, head ruleset.Head, ev ruleset.FleetEva
 	for _, pr := range ev.Findings() {
 		if pr.Severity == ruleset.Error {
 			p.Problems = append(p.Problems, pr.Message)
+		}
+	}
+	if nf, ok := ev.(ruleset.NumberedFleet); ok {
+		for _, n := range nf.PrintedNumbers() {
+			p.Numbers = append(p.Numbers, PrintedNumber{n.Label, n.Value})
 		}
 	}
 	return p.bounded()
@@ -391,6 +399,8 @@ func (s *Service) Verify(ctx context.Context, u *User, code, share string) (*Ver
 		err = s.verifyDesign(ctx, u, share, out)
 	case "fleet":
 		err = s.verifyFleet(ctx, u, share, out)
+	case "draft-fleet":
+		out.Changes = append(out.Changes, "This pack was printed from a fleet that was not saved in the library: the numbers above are the ones printed, and there is no saved fleet to compare them with.")
 	default:
 		out.Changes = append(out.Changes, "This sheet was printed from a design that was not saved in the library: the numbers above are the ones printed, and there is no saved design to compare them with.")
 	}
