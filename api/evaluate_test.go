@@ -93,40 +93,47 @@ func TestRecompute(t *testing.T) {
 	}
 }
 
-// TestRecomputeV1ToV2: a library saved under metaverse-cv/1 is recomputed
-// under the default model (metaverse-cv/2) at start: every version moves
-// to the new model with its v1 numbers recorded as the old ones, and the
-// reference cruiser still scores 100.
-func TestRecomputeV1ToV2(t *testing.T) {
+// TestRecomputeToDefault: a library saved under an earlier model
+// (metaverse-cv/1, metaverse-cv/2) is recomputed under the default model
+// (metaverse-cv/3) at start: every version moves to the new model with
+// its old numbers recorded as the old ones, and the reference cruiser
+// still scores 100 (issue 21, acceptance 7).
+func TestRecomputeToDefault(t *testing.T) {
+	for _, old := range []string{costing.VersionV1, costing.VersionV2} {
+		t.Run(old, func(t *testing.T) { testRecomputeTo(t, old) })
+	}
+}
+
+func testRecomputeTo(t *testing.T, old string) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "v1.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "old.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	cat := designer.BuiltinCatalogue()
-	v1, err := costing.NewModelVersion(cat, costing.VersionV1)
+	vOld, err := costing.NewModelVersion(cat, old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: v1}).SeedSamples(ctx)
+	n, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: vOld}).SeedSamples(ctx)
 	if err != nil || n == 0 {
 		t.Fatalf("seed %d %v", n, err)
 	}
 	def := costing.NewModel(cat)
-	if def.Version() != costing.VersionV2 {
-		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV2)
+	if def.Version() != costing.VersionV3 {
+		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV3)
 	}
 	rep, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: def}).Recompute(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Changes) != n || rep.Model != costing.VersionV2 {
-		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV2)
+	if len(rep.Changes) != n || rep.Model != costing.VersionV3 {
+		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV3)
 	}
 	moved := 0
 	for _, c := range rep.Changes {
-		if c.OldModel != costing.VersionV1 || c.NewModel != costing.VersionV2 {
+		if c.OldModel != old || c.NewModel != costing.VersionV3 {
 			t.Errorf("change %+v", c)
 		}
 		if c.OldCV != c.NewCV {
@@ -134,7 +141,7 @@ func TestRecomputeV1ToV2(t *testing.T) {
 		}
 	}
 	if moved == 0 {
-		t.Error("no sample's CV changed from metaverse-cv/1 to metaverse-cv/2")
+		t.Errorf("no sample's CV changed from %s to %s", old, costing.VersionV3)
 	}
 	page, err := db.Library(ctx, library.LibraryQuery{Q: "Reference Cruiser", Sort: "cv", Limit: 10})
 	if err != nil || len(page.Designs) == 0 {
@@ -146,7 +153,7 @@ func TestRecomputeV1ToV2(t *testing.T) {
 			continue
 		}
 		found = true
-		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV2 {
+		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV3 {
 			t.Errorf("reference cruiser after recompute: CV %v under %s", e.CV, e.ModelVersion)
 		}
 	}

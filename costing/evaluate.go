@@ -22,6 +22,9 @@ type eval struct {
 	defended  float64 // defended hull: the sum of the arcs of D
 	sensor    int     // best sensor rating
 	sensorCap int     // indirect weapons the sensors can guide
+	// base3 is metaverse-cv/3's unrounded CV at the reference crew, before
+	// quality3; points price it.
+	base3 float64
 
 	arena
 	blk *resultBlock

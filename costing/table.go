@@ -11,16 +11,17 @@ import (
 const (
 	VersionV1 = "metaverse-cv/1"
 	VersionV2 = "metaverse-cv/2"
+	VersionV3 = "metaverse-cv/3"
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV2
+const DefaultVersion = VersionV3
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion
 
 // Versions lists every published model version, oldest first.
-func Versions() []string { return []string{VersionV1, VersionV2} }
+func Versions() []string { return []string{VersionV1, VersionV2, VersionV3} }
 
 // Table holds every constant of the costing model (rules §6-8). There is
 // exactly one table per model version; nothing in the package uses a
@@ -28,10 +29,13 @@ func Versions() []string { return []string{VersionV1, VersionV2} }
 type Table struct {
 	Version string `json:"version"`
 	// Formula selects the formulas the constants feed: 1 for
-	// metaverse-cv/1, 2 for metaverse-cv/2 (which also reads V2).
+	// metaverse-cv/1, 2 for metaverse-cv/2 (which also reads V2), 3 for
+	// metaverse-cv/3 (which reads V2 and V3).
 	Formula int `json:"formula"`
-	// V2 holds the constants only metaverse-cv/2 has.
+	// V2 holds the constants metaverse-cv/2 and 3 have and v1 has not.
 	V2 *V2Table `json:"v2,omitempty"`
+	// V3 holds the constants only metaverse-cv/3 has.
+	V3 *V3Table `json:"v3,omitempty"`
 
 	// K scales sqrt(O x D) so that the reference cruiser scores exactly
 	// 100 (rules §7.1). Frozen: a test recomputes it.
@@ -184,6 +188,8 @@ func TableFor(version string) (*Table, error) {
 		return V1(), nil
 	case VersionV2:
 		return V2(), nil
+	case VersionV3:
+		return V3(), nil
 	}
 	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
 }
@@ -194,6 +200,10 @@ func (t *Table) clone() *Table {
 	c.Ranges = append([]int(nil), c.Ranges...)
 	if c.V2 != nil {
 		c.V2 = c.V2.clone()
+	}
+	if c.V3 != nil {
+		v3 := *c.V3
+		c.V3 = &v3
 	}
 	for _, m := range []*map[string]float64{&c.RateOfFire, &c.DefenceTypeWeight, &c.ShieldRegen, &c.HullFactor,
 		&c.DamageControlD, &c.FTLFactor, &c.UtilityPerRating, &c.UtilityPerSystem, &c.CommandFactor, &c.DamageControl} {

@@ -19,3 +19,24 @@ func BenchmarkEvaluateV2LargeDesign(b *testing.B) {
 		m.Evaluate(d, Options{})
 	}
 }
+
+// BenchmarkEvaluateV3ReferenceCruiser: issue 21's acceptance 6, at most
+// 60 µs of CPU for the reference cruiser under metaverse-cv/3
+// (docs/performance.md).
+func BenchmarkEvaluateV3ReferenceCruiser(b *testing.B) {
+	m, _ := NewModelVersion(nil, VersionV3)
+	d := loadDesign(b, "testdata/reference-cruiser.json")
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Evaluate(d, Options{})
+	}
+}
+
+func BenchmarkEvaluateV3LargeDesign(b *testing.B) {
+	m, _ := NewModelVersion(nil, VersionV3)
+	d := largeDesign()
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Evaluate(d, Options{})
+	}
+}

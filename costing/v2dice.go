@@ -54,6 +54,8 @@ type wspec struct {
 	ph, pr, qm    bool
 	rt, spq, tm   bool
 	un            bool
+	// once: a one-shot weapon (rateOfFire oneShot), fired once a fight.
+	once bool
 }
 
 func specOf(t *Table, w *designer.WeaponDef) wspec {
@@ -65,7 +67,7 @@ func specOf(t *Table, w *designer.WeaponDef) wspec {
 		mod: clampInt(w.Modifier, -100, 100), penetrating: w.Effect == designer.EffectPenetrating,
 		ap: clampInt(w.ArmourPiercing, 0, 100), sp: clampInt(w.ShieldPiercing, 0, 100), dp: clampInt(w.DeflectionPiercing, 0, 100),
 		rng: clampInt(w.Range, 0, 1000), indirect: w.Indirect(), turns: clampInt(w.IndirectTurns, 0, 100),
-		interceptable: w.Interceptable, rof: rof, aoeSides: w.AoEDie().Sides()}
+		interceptable: w.Interceptable, rof: rof, aoeSides: w.AoEDie().Sides(), once: !ok || w.RateOfFire == designer.RateOneShot}
 	// What w.CanTarget and w.Has answer, in one pass over each list.
 	for _, x := range w.Targets {
 		switch x {

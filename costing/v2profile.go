@@ -49,6 +49,9 @@ type profile struct {
 	teleport  []int
 	cic       int
 	fragile   int // bridge, sensors, reactors: how many stand in one section only
+	// size is s^SizePower (metaverse-cv/3): how much larger than the
+	// reference opponents the ship meets them; 1 under metaverse-cv/2.
+	size float64
 
 	// trs remembers the target rating of the hull in an arc's line of
 	// fire (survive), by that hull: nTr of them.
@@ -440,6 +443,11 @@ func (e *eval) profile2() *profile {
 		}
 	}
 	p.turnSteps = int(a.Port+a.Starboard) / 2
+	p.size = 1
+	if v3 := t.V3; v3 != nil && v3.SizePower != 0 {
+		sz := min(v3.SizeMax, max(v3.SizeMin, p.hull/v3.SizeRef))
+		p.size = math.Pow(sz, v3.SizePower)
+	}
 	return p
 }
 

@@ -27,7 +27,7 @@ type v2ref struct {
 	// Formulas of explanation nodes that read only the table.
 	offenceFormula, killFormula, defenceFormula string
 	mobilityFormula, utilityFormula             string
-	cvFormula, odName                           string
+	cvFormula, odName, ftlFormula               string
 }
 
 // refOpp is one reference opponent (V2Table.Opponents[i]) as offence
@@ -136,6 +136,17 @@ func newV2Ref(t *Table) *v2ref {
 	a := v.OffenceShare
 	ref.odName = "O^" + FormatNumber(a) + " x D^" + FormatNumber(1-a)
 	ref.cvFormula = "round(k x " + ref.odName + " x M x T + min(U, " + FormatNumber(v.UtilityCap) + " x the rest))"
+	ref.ftlFormula = "P(hit) x MF D6 on each section / (charge + turns away)"
+	if v3 := t.V3; v3 != nil {
+		s := "s^" + FormatNumber(v3.SizePower) + ", s = hull hits / " + FormatNumber(v3.SizeRef)
+		ref.offenceFormula = "weighted mean over reference opponents scaled to the ship's size of (shields + hull) / (turns to destroy + " +
+			FormatNumber(v.KillTurns0) + " / " + s + "), best firing sector"
+		ref.killFormula = "(shields + hull) / (turns to destroy + " + FormatNumber(v.KillTurns0) + " / " + s + ")"
+		ref.defenceFormula = "weighted mean over reference attackers scaled to the ship's size of H x (1 - exp(-turns survived / H)) x their plain damage a turn, H = " +
+			"min(" + FormatNumber(v.HorizonTurns) + " x " + s + ", " + FormatNumber(v3.GameTurns) + ")"
+		ref.cvFormula = "round((k x " + ref.odName + " x M x T + min(U, " + FormatNumber(v.UtilityCap) + " x the rest)) x Q)"
+		ref.ftlFormula = "P(hit) x min(MF D6 on each section, the opponent) / (charge + turns away + " + FormatNumber(v3.FTLDelay) + ")"
+	}
 	return ref
 }
 

@@ -416,8 +416,16 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		}
 		// The opponent's point defence intercepts hits worth it, two tries
 		// a hit, while it has copies left this turn.
+		hTarget := r.SectionHull + r.CoreHull
+		var lump rates // metaverse-cv/3: one-shot salvos, fired once
 		for _, i := range direct {
 			w := &p.mounts[i].w
+			if t.V3 != nil && w.once {
+				// A one-shot mount is a lump, below; its salvo is its rate
+				// over its rate of fire.
+				lump.add(mr[i].scale(1 / w.rof))
+				continue
+			}
 			if !w.interceptable || len(indirect) > 0 || len(p.squadrons) > 0 || float64(w.pulse)*meanFace(w.sides, w.mod) < 3 {
 				ship.add(mr[i])
 				continue
@@ -451,6 +459,10 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 				}
 				x := pe.scale(m.count * w.rof * guidedShare[i] * float64(w.pulse) * reach * keep)
 				mr[i] = x
+				if t.V3 != nil && w.once {
+					lump.add(x.scale(1 / w.rof))
+					continue
+				}
 				sal.add(x)
 			}
 			for k := 0; k < max(1, salvos); k++ {
@@ -465,9 +477,12 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		}
 		all := capUnits(units, float64(r.EMS), p.targeting)
 		// Ram and FTL attack happen outside the firing steps.
-		hTarget := r.SectionHull + r.CoreHull
 		if p.speed > 0 && float64(p.mf)*p.hull >= v.RamMassRatio*float64(r.MF)*hTarget {
 			lump := float64(p.mf * p.speed)
+			if t.V3 != nil {
+				// A ram destroys at most the opponent it strikes.
+				lump = min(lump, r.Shields+hTarget)
+			}
 			x := v.RamAllowed * v.RamSuccess
 			ram := rates{hull: x * max(0, lump-float64(a.armour+a.ablative)), hullS: x * max(0, lump-float64(a.armour+a.ablative))}
 			if a.shields > 0 && a.shieldMask&maskKinetic != 0 {
@@ -485,11 +500,26 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			teleV += r.Weight * tele
 		}
 		tk := killTime(all, r.Shields, float64(v.RegenWeight*r.Regen), hTarget, cv)
+		if lt := lump.total(); lt > 0 && tk > t.V3.OnceTurns {
+			// One-shot salvos act once, OnceTurns into the fight, when the
+			// other weapons have not destroyed the opponent yet: the salvo
+			// takes its share of the opponent off what they must do, and
+			// the opponent falls then at the earliest. Without other
+			// weapons a salvo smaller than the opponent destroys nothing.
+			// Like an FTL attack or a ram, a salvo strikes one opponent as
+			// it is, not scaled to the ship's size.
+			frac := lt / (r.Shields + hTarget)
+			if frac >= 1 {
+				tk = t.V3.OnceTurns
+			} else if !math.IsInf(tk, 1) {
+				tk = max(t.V3.OnceTurns, float64(tk*(1-frac)))
+			}
+		}
 		// Criticals may stop the target's fire before it is destroyed.
 		if stop := float64(v.DisableBase * all.critH); stop > 0 {
 			tk = 1 / (1/tk + stop)
 		}
-		o := (r.Shields + hTarget) / (tk + v.KillTurns0)
+		o := (r.Shields + hTarget) / (tk + v.KillTurns0/p.size)
 		total += r.Weight * o
 		wTot += r.Weight
 		for i := range mr {
@@ -546,7 +576,7 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 			in("mass factor", float64(p.mf)), in("speed", float64(p.speed))))
 	}
 	if ftlV > 0 {
-		e.add(n, e.node("ftlAttack", "FTL attack", "P(hit) x MF D6 on each section / (charge + turns away)", ftlV/wTot,
+		e.add(n, e.node("ftlAttack", "FTL attack", e.m.v2.ftlFormula, ftlV/wTot,
 			in("mass factor", float64(p.mf)), in("FTL rating", float64(p.ftlRating))))
 	}
 	if teleV > 0 {
@@ -679,6 +709,15 @@ func (e *eval) ftlRates(p *profile, r *RefShip, ro *refOpp, fm *ftlMemo, guns fl
 	// Net of the guns that fall silent while the ship is away; a jump not
 	// worth that is not made.
 	cycle := float64(p.ftlRating) + away + 1
+	if v3 := e.t.V3; v3 != nil {
+		// One attack is a lump: it destroys at most the one opponent it
+		// strikes, and comes after the charge,
+		// the turns away and the approach.
+		if tot, most := value.total(), r.Shields+r.SectionHull+r.CoreHull; tot > most {
+			value = value.scale(most / tot)
+		}
+		cycle += v3.FTLDelay
+	}
 	gain := value.total() - away*guns
 	if gain <= 0 || value.total() <= 0 {
 		return rates{}
@@ -702,6 +741,11 @@ func (e *eval) teleportRates(p *profile, r *RefShip, a *defArc, sensors int, cv 
 		open = 0.5
 	}
 	s := p.sensors[len(p.sensors)-1]
+	if e.t.V3 != nil {
+		// The best of the arrays the salvos leave (sorted best first):
+		// a weak array added is not the one that guides the teleporters.
+		s = p.sensors[len(p.sensors)-sensors]
+	}
 	ph := HitChance(s, float64(s-max(0, r.EW-p.elint)-2), float64(r.TR), e.t.SensorDie)
 	n := float64(min(sensors, len(p.teleport)))
 	return open * n * ph
@@ -715,13 +759,24 @@ func (e *eval) ew2(p *profile) (float64, ew2Inputs) {
 	v := e.t.V2
 	f := v.FightTurns
 	pods := 0.0
-	for i, r := range p.pods {
-		if float64(i) >= f {
-			break
+	if v3 := e.t.V3; v3 != nil {
+		// Several pods a turn, as many as keep the ship hidden; more pods
+		// keep it hidden for longer, each adding less.
+		for _, r := range p.pods {
+			pods += float64(r)
 		}
-		pods += float64(r)
+		if pods > 0 {
+			pods = float64(v3.PodCeiling * (1 - math.Exp(-pods/float64(v3.PodCeiling*v3.PodTurns))))
+		}
+	} else {
+		for i, r := range p.pods {
+			if float64(i) >= f {
+				break
+			}
+			pods += float64(r)
+		}
+		pods /= f
 	}
-	pods /= f
 	ew := float64(p.ewArray+p.ecm) + pods
 	ins := ew2Inputs{list: [4]Input{in("EW array", float64(p.ewArray)), in("ECM arrays", float64(p.ecm)), in("pods a turn", pods)}, n: 3}
 	shields := 0.0
@@ -827,7 +882,11 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		ro := &e.m.v2.opp[ai]
 		tk := e.survive(p, a, ro, ew, ems, sensor, cv, mend, pStop, &pc)
 		norm := ro.plain
-		hz := v.HorizonTurns
+		hz := float64(v.HorizonTurns * p.size)
+		if v3 := t.V3; v3 != nil {
+			// Survival past a game's length is a draw, not a win.
+			hz = min(hz, v3.GameTurns)
+		}
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
 		if p.cloak {
 			d *= 1 + v.CloakBonus
@@ -1325,11 +1384,39 @@ func (e *eval) combatValue2(o, d, mo, te, u *Node) *Node {
 	core := float64(float64(float64(t.K*root)*mo.Value) * te.Value)
 	uc := min(u.Value, float64(t.V2.UtilityCap*core))
 	cv := core + uc
+	var qn *Node
+	if t.V3 != nil {
+		qn = e.quality3()
+		e.base3 = cv
+		cv = float64(cv * qn.Value)
+	}
 	e.r.CV = Round(cv)
 	e.r.Components = Components{Offence: o.Value, Defence: d.Value, Mobility: mo.Value, Technology: te.Value, Utility: uc, K: t.K, CV: cv}
 	n := e.node("cv", "Combat value", e.m.v2.cvFormula, float64(e.r.CV),
 		in("k", t.K), in(e.m.v2.odName, root), in("utility counted", uc), in("unrounded", cv))
-	return e.add(n, o, d, mo, te, u)
+	e.add(n, o, d, mo, te, u)
+	if qn != nil {
+		e.add(n, qn)
+	}
+	return n
+}
+
+// quality3 is metaverse-cv/3's crew and command term: the rulebook's
+// points factors (rules §8) relative to the reference crew's, to the
+// power QualityShare, so that a CV limit prices quality as a points
+// limit does (docs/rules.md, decision on quality under a CV limit).
+func (e *eval) quality3() *Node {
+	t := e.t
+	v3 := t.V3
+	q := e.r.Quality
+	crew := float64(1+float64(t.CrewStep*float64(q.Crew-1))) / float64(1+float64(t.CrewStep*float64(t.V2.RefCrew-1)))
+	cmd := t.CommandFactor[string(q.Command)] / t.CommandFactor[v3.RefCommand]
+	f := float64(crew * cmd)
+	if v3.QualityShare != 1 {
+		f = math.Pow(f, v3.QualityShare)
+	}
+	return e.node("quality", "Crew and command Q", "(crew / crew "+strconv.Itoa(t.V2.RefCrew)+") x (command / command "+v3.RefCommand+"), rules §8's factors", f,
+		in("crew quality", float64(q.Crew)), in("crew factor", crew), in("command factor", cmd))
 }
 
 // points2 prices the ship under metaverse-cv/2: round(CV x crew x
@@ -1340,13 +1427,21 @@ func (e *eval) points2() *Node {
 	q := e.r.Quality
 	crew := 1 + float64(t.CrewStep*float64(q.Crew-1))
 	cmd := t.CommandFactor[string(q.Command)]
-	base := float64(float64(float64(e.r.CV)*crew) * cmd)
+	cvIn := float64(e.r.CV)
+	formula := "round(CV x crew x command); the loadout is in CV"
+	if t.V3 != nil {
+		// CV carries the quality already: points price the CV the
+		// reference crew would have, as the rules do (rules §8).
+		cvIn = e.base3
+		formula = "round(CV at the reference crew x crew x command); the loadout is in CV"
+	}
+	base := float64(float64(cvIn*crew) * cmd)
 	lp, ln := e.loadoutPoints()
 	e.r.LoadoutPoints = lp
 	e.r.Points = Round(base)
 	e.r.Components.Points = base
-	n := e.node("points", "Points", "round(CV x crew x command); the loadout is in CV", float64(e.r.Points),
-		in("CV", float64(e.r.CV)), in("crew", crew), in("command", cmd), in("unrounded", base))
+	n := e.node("points", "Points", formula, float64(e.r.Points),
+		in("CV", cvIn), in("crew", crew), in("command", cmd), in("unrounded", base))
 	if len(ln.Children) > 0 {
 		ln.Label = "Loadout points (in CV already, not added)"
 		e.add(n, ln)

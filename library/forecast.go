@@ -41,7 +41,7 @@ type ForecastRequest struct {
 	A, B  ForecastSide
 	Runs  int // 0: DefaultForecastRuns
 	Seed  uint64
-	Range int // start range, cm; 0: 100
+	Range int // start range, cm; 0: deployed by the encounter rules
 	Turns int // 0: 30
 }
 

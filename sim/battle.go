@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -9,7 +10,7 @@ type Options struct {
 	// MaxTurns ends a battle as a draw; default 30.
 	MaxTurns int
 	// StartRange is the range between the two sides at deployment, cm;
-	// default 100.
+	// 0 (the default): deployed by the encounter rules (deploy).
 	StartRange int
 }
 
@@ -17,10 +18,19 @@ func (o Options) withDefaults() Options {
 	if o.MaxTurns <= 0 {
 		o.MaxTurns = 30
 	}
-	if o.StartRange <= 0 {
-		o.StartRange = 100
+	if o.StartRange < 0 {
+		o.StartRange = 0
 	}
 	return o
+}
+
+// StartText says where a battle of o starts, for a player: "from 100 cm"
+// or "deployed by the encounter rules".
+func (o Options) StartText() string {
+	if o.StartRange > 0 {
+		return fmt.Sprintf("from %d cm", o.StartRange)
+	}
+	return "deployed by the encounter rules"
 }
 
 // Outcome is the result of one battle.
@@ -54,14 +64,14 @@ type battle struct {
 	// script, when not empty, supplies the dice instead of rng (tests).
 	script []int
 
-	pol    [][]pairTable // expected damage tables, [attacker][target]
-	sens   []int
-	shotsQ []shot
+	pol      [][]pairTable // expected damage tables, [attacker][target]
+	sens     []int
+	shotsQ   []shot
+	evasions []evasion
+	vols     []volley
 
-	// flag is each side's flagship (its first commander), flagLost whether
-	// its destruction has been checked for morale.
-	flag     [2]*shipState
-	flagLost [2]bool
+	// flag is each side's flagship, nil without a chain of command.
+	flag [2]*shipState
 
 	tally      Tally
 	answer     [2]bool // canAnswer's answer this turn
@@ -109,14 +119,20 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
 	b.tally, b.answerTurn = Tally{}, [2]int{}
-	b.flag, b.flagLost = [2]*shipState{}, [2]bool{}
+	b.flag = [2]*shipState{}
 	for _, st := range b.ships {
 		st.reset()
 	}
 	b.chainOfCommand()
+	var turns [2]int
+	if b.opt.StartRange == 0 {
+		d := b.deploy()
+		b.dist, turns = d.dist, d.startTurns
+	}
 	for _, st := range b.ships {
-		// Starting velocity: 1D3 turns of acceleration (rules §4 deployment).
-		st.speed = min(st.s.maxSpeed, b.roll(3)*st.s.fwd)
+		// Starting velocity: 1D3 turns of acceleration, one more from a
+		// flank (rules l. 3940-3950, 3969-3970).
+		st.speed = min(st.s.maxSpeed, (b.roll(3)+turns[st.side])*st.s.fwd)
 		st.facing = bestFacing(b, st, -1, 8)
 	}
 	out := Outcome{Winner: -1}
@@ -160,8 +176,8 @@ func (b *battle) playTurn() {
 	for _, st := range b.ships {
 		st.attackedBy, st.hitArcs, st.shieldLost, st.events = 0, 0, false, 0
 		st.sensorUsedLast, st.sensorUsed = st.sensorUsed, false
-		st.turnUsed, st.ram = 0, false
-		st.trMod, st.moveRate = 0, 0
+		st.turnUsed, st.headUsed, st.bothUsed, st.ram = 0, 0, 0, false
+		st.trMod, st.moveRate, st.cork = 0, 0, false
 	}
 	b.chainOfCommand()
 	// Movement phase.
@@ -181,44 +197,101 @@ func (b *battle) playTurn() {
 	b.morale()
 }
 
-// chainOfCommand applies fleet rule F-05 (rules §3.8): in a side of more
-// than one ship, the ship with the largest working CiC commands up to its
-// rating of the others; the rest fight at crew quality - 1. A lone ship
-// is its own command (docs/simulation.md).
+// chainOfCommand applies the chain of command (rules §3.8, l. 3753-3794;
+// fleet rule F-05). At the start of a battle, in a side of more than one
+// ship, the ship with the largest CiC is the flagship; each command ship
+// commands up to its CiC rating of the others (l. 3771-3776), other
+// command ships first (the larger CiC first, each then commanding in
+// turn), then the rest, down to four levels (fleet, division, wing,
+// squadron; l. 3768-3770). Each turn a ship left out of the chain, or
+// whose commander or any commander above it is destroyed, off the table in
+// a strategic jump (l. 536-540) or removed (as an FTL retreat is, l.
+// 512-516), fights at crew quality - 1 (l. 3756-3761). A lone ship is its
+// own command.
 func (b *battle) chainOfCommand() {
 	for side := 0; side < 2; side++ {
 		ships := b.sides[side]
+		if len(ships) > 1 && b.flag[side] == nil {
+			b.buildChain(side)
+		}
 		for _, st := range ships {
 			st.crewQ = st.s.crew
-		}
-		if len(ships) < 2 {
-			continue
-		}
-		var cmd *shipState
-		best := 0
-		for _, st := range ships {
-			if st.out() {
-				continue
+			if len(ships) > 1 && (!st.inChain || st.linkLost()) {
+				st.crewQ = max(0, st.s.crew-1)
 			}
-			if r, _ := st.best(kCiC); r > best {
-				cmd, best = st, r
-			}
-		}
-		if b.flag[side] == nil {
-			b.flag[side] = cmd
-		}
-		left := best
-		for _, st := range ships {
-			if st == cmd {
-				continue
-			}
-			if left > 0 && !st.out() {
-				left--
-				continue
-			}
-			st.crewQ = max(0, st.s.crew-1)
 		}
 	}
+}
+
+// buildChain designates side's chain of command (chainOfCommand).
+func (b *battle) buildChain(side int) {
+	ships := b.sides[side]
+	var flag *shipState
+	best := 0
+	for _, st := range ships {
+		st.cmdBy, st.inChain, st.lossChecked = nil, false, false
+		if r, _ := st.best(kCiC); r > best {
+			flag, best = st, r
+		}
+	}
+	if flag == nil {
+		return
+	}
+	b.flag[side] = flag
+	flag.inChain = true
+	// Breadth first: each commander takes command ships first, then the
+	// others, up to its rating; the squadron level commands no commanders.
+	queue := []*shipState{flag}
+	depth := map[*shipState]int{flag: 1}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		left, _ := c.best(kCiC)
+		for pass := 0; pass < 2 && left > 0; pass++ {
+			for _, st := range b.byCiC(ships) {
+				r, _ := st.best(kCiC)
+				if st.inChain || left == 0 || (pass == 0) != (r > 0 && depth[c] < 4) {
+					continue
+				}
+				st.inChain, st.cmdBy = true, c
+				left--
+				if pass == 0 {
+					depth[st] = depth[c] + 1
+					queue = append(queue, st)
+				}
+			}
+		}
+	}
+}
+
+// byCiC orders ships by their CiC rating, largest first (stable).
+func (b *battle) byCiC(ships []*shipState) []*shipState {
+	out := append([]*shipState(nil), ships...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0; j-- {
+			x, _ := out[j].best(kCiC)
+			y, _ := out[j-1].best(kCiC)
+			if x <= y {
+				break
+			}
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// commandLost reports whether c counts as destroyed for chain of command
+// and morale: destroyed, removed, or off the table in a strategic jump.
+func (c *shipState) commandLost() bool { return c.out() || c.absent > 0 }
+
+// linkLost reports whether a commander above st is lost.
+func (st *shipState) linkLost() bool {
+	for c := st.cmdBy; c != nil; c = c.cmdBy {
+		if c.commandLost() {
+			return true
+		}
+	}
+	return false
 }
 
 // enemyOf returns the enemy ship st aims at this turn: the one it expects
@@ -260,7 +333,16 @@ func (b *battle) plot() {
 			// Accelerate toward the top speed (momentum costs nothing in
 			// this abstraction; see docs/simulation.md).
 			if st.bridge() {
-				st.speed = min(st.s.maxSpeed, st.speed+b.driveWorks(st, true))
+				acc := b.driveWorks(st, true)
+				// Emergency power (rules l. 425-436) when the drives at
+				// double capacity are needed to make the move its side
+				// wants, and the crew is good enough to risk them.
+				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(want-b.dist) > st.speed+acc {
+					acc *= 2
+					st.emergPower = true
+					b.tracef("%s uses emergency power", st.s.Name)
+				}
+				st.speed = min(st.s.maxSpeed, st.speed+acc)
 			}
 			v = min(v, st.speed)
 		}
@@ -285,8 +367,22 @@ func (b *battle) plot() {
 			continue
 		}
 		st.facing = bestFacing(b, st, st.facing, b.turnBudget(st))
+		b.plotCorkscrew(st)
 		b.plotFTL(st)
 		b.plotCloak(st)
+	}
+	// Evasive manoeuvres: every ship decides on the same state, then all
+	// are performed, so neither side sees the other's plot.
+	b.evasions = b.evasions[:0]
+	for _, st := range b.ships {
+		p := evasion{}
+		if st.present() {
+			p = b.planEvasive(st)
+		}
+		b.evasions = append(b.evasions, p)
+	}
+	for i, st := range b.ships {
+		b.evade(st, b.evasions[i])
 	}
 }
 
@@ -371,6 +467,7 @@ func (b *battle) starshipMovement() {
 			m.dist = max(0, m.dist+b.move[m.target.side])
 		}
 	}
+	b.emergencyChecks()
 	b.resolveRams(before)
 	b.returnFromFTL()
 	b.polarizedStrikes()

@@ -1,30 +1,16 @@
 package sim
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
 )
 
-// TestCalibrationAcceptance is the calibration that runs with every
-// `go test ./...`: the published run's designs and pairs (seed 1 and the
-// same counts, docs/calibration.md: `slipway calibrate --svg
-// docs/calibration`; the generator draws designs in the same order
-// whatever the duels) with a tenth of the duels per pair. Pairs differ far
-// more than dice do, so its scores are the published ones to within about
-// a point, and 300-400 pairs read each to about +-3. It checks issue 11's
-// acceptance:
-// metaverse-cv/2's Brier beats metaverse-cv/1's, the naive count's and
-// plain sqrt(O x D)'s, and under metaverse-cv/2 near-equal pairs (CV
-// within 10 %) score 50 % +- 5 % overall, in each style pairing and in
-// 3-v-3 fleets of equal total CV. "Overall" and the fleets orient each
-// pair by size, A the side with more hull hits: a random side would score
-// 50 % whatever the model, so that row could not fail; size is the bias a
-// fixed set of reference opponents is prone to.
-func TestCalibrationAcceptance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("calibration: skipped with -short")
-	}
+// calibrationValuers are every published model, then the naive count and
+// plain sqrt(O x D).
+func calibrationValuers(t *testing.T) []Valuer {
 	var vals []Valuer
 	for _, v := range costing.Versions() {
 		m, err := costing.NewModelVersion(nil, v)
@@ -33,41 +19,125 @@ func TestCalibrationAcceptance(t *testing.T) {
 		}
 		vals = append(vals, CVValuer(m))
 	}
-	vals = append(vals, NaiveValuer(), PlainValuer())
-	c, err := Calibrate(CalibrationConfig{Seed: 1, Pairs: 3000, Duels: 20, NearPairs: 400, StylePairs: 300, Fleets: 200, FleetBattles: 10, Valuers: vals})
-	if err != nil {
-		t.Fatal(err)
+	return append(vals, NaiveValuer(), PlainValuer())
+}
+
+// TestCalibrationAcceptance is the calibration that runs with every
+// `go test ./...` (docs/calibration.md, "In CI"): issue 21's acceptance 1
+// on a reduced run of three seeds. Seed 1 replays the published run's
+// designs and pairs (`slipway calibrate`: the generator draws designs in
+// the same order whatever the duels) with a tenth of the duels; seeds 2
+// and 3 are smaller runs of their own. It checks, on every seed:
+//
+//   - the default model (metaverse-cv/3) predicts the random pairs better
+//     than metaverse-cv/1, the naive count and plain sqrt(O x D): each
+//     Brier margin positive with its 95 % bootstrap interval above zero;
+//   - better than metaverse-cv/2 too: on seed 1 with its interval above
+//     zero, and on the three seeds pooled;
+//   - the forecast's curve (forecastBeta) is the published fit, to 0.1;
+//   - near-equal pairs (CV within 10 %, deployed by the encounter rules,
+//     the simulator's default) score within nearBand: the issue's target,
+//     50 % +- 5 %, on seed 1, every style pairing and the fleets. At fixed
+//     start ranges carriers and missile boats are decided by the range
+//     (the regimes tables of docs/calibration.md); those are not asserted.
+func TestCalibrationAcceptance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("calibration: skipped with -short")
 	}
-	t.Logf("\n%s", c.Markdown())
-	v2 := -1
-	for i, f := range c.Fits {
-		if f.Name == costing.VersionV2 {
-			v2 = i
-		}
+	vals := calibrationValuers(t)
+	def := costing.DefaultVersion
+	type run struct {
+		seed uint64
+		cfg  CalibrationConfig
 	}
-	for _, f := range c.Fits {
-		// The forecast's curve is the published fit; this run has a tenth
-		// of its duels, so its beta reads the same to about 0.05.
-		if b, ok := ForecastBeta(f.Name); ok && (f.Beta < b-0.1 || f.Beta > b+0.1) {
-			t.Errorf("%s: fitted beta %.3f, the forecast uses %.3f: refit and update forecastBeta", f.Name, f.Beta, b)
-		}
+	runs := []run{
+		{1, CalibrationConfig{Seed: 1, Pairs: 3000, Duels: 20, NearPairs: 400, StylePairs: 300, Fleets: 200, FleetBattles: 10, Valuers: vals}},
+		{2, CalibrationConfig{Seed: 2, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
+		{3, CalibrationConfig{Seed: 3, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
 	}
-	for i, f := range c.Fits {
-		if i == v2 {
-			continue
+	var pooled [][2]float64 // per seed: Brier of the default model and of metaverse-cv/2, weighted by pairs
+	var weights []float64
+	var summary strings.Builder
+	for _, r := range runs {
+		c, err := Calibrate(r.cfg)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if d, lo, _ := c.BrierMargin(v2, i); d <= 0 || lo <= 0 {
-			t.Errorf("%s's Brier %.4f: margin over metaverse-cv/2's %.4f is %+.4f, lower bound %+.4f, want both positive", f.Name, f.Brier, c.Fits[v2].Brier, d, lo)
+		t.Logf("seed %d\n%s", r.seed, c.Markdown())
+		di, v2 := -1, -1
+		for i, f := range c.Fits {
+			switch f.Name {
+			case def:
+				di = i
+			case costing.VersionV2:
+				v2 = i
+			}
 		}
+		if di < 0 || v2 < 0 {
+			t.Fatalf("fits %v lack %s or %s", c.Valuers, def, costing.VersionV2)
+		}
+		if r.seed == 1 {
+			for _, f := range c.Fits {
+				// The forecast's curve is the published fit; this run has a
+				// tenth of its duels, so its beta reads the same to about
+				// 0.05.
+				if b, ok := ForecastBeta(f.Name); ok && (f.Beta < b-0.1 || f.Beta > b+0.1) {
+					t.Errorf("%s: fitted beta %.3f, the forecast uses %.3f: refit and update forecastBeta", f.Name, f.Beta, b)
+				}
+			}
+		}
+		for i, f := range c.Fits {
+			if i == di || i == v2 {
+				continue
+			}
+			if d, lo, _ := c.BrierMargin(di, i); d <= 0 || lo <= 0 {
+				t.Errorf("seed %d: %s's Brier %.4f: margin over %s's %.4f is %+.4f, lower bound %+.4f, want both positive", r.seed, f.Name, f.Brier, def, c.Fits[di].Brier, d, lo)
+			}
+		}
+		d, lo, hi := c.BrierMargin(di, v2)
+		if r.seed == 1 && (d <= 0 || lo <= 0) {
+			// The published run's pairs: the interval is above zero there
+			// (docs/calibration.md); the smaller runs of seeds 2 and 3 are
+			// pooled below.
+			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV2, c.Fits[v2].Brier, def, c.Fits[di].Brier, d, lo, hi)
+		}
+		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier, costing.VersionV2, c.Fits[v2].Brier, d, lo, hi)
+		pooled = append(pooled, [2]float64{c.Fits[di].Brier, c.Fits[v2].Brier})
+		weights = append(weights, float64(r.cfg.Pairs))
+		rows := append([]NearEqual{c.Near[def]}, c.Styles[def]...)
+		rows = append(rows, c.Fleets[def])
+		for _, row := range rows {
+			fmt.Fprintf(&summary, " %s %.1f %%;", row.Label, 100*row.WinA)
+			lo, hi := nearBand(r.seed, row.Label)
+			if row.Pairs < 50 {
+				t.Errorf("seed %d, %s: only %d near-equal pairs", r.seed, row.Label, row.Pairs)
+			}
+			if row.WinA < lo || row.WinA > hi {
+				t.Errorf("seed %d, %s: near-equal pairs score %.3f [%.3f, %.3f], want %.2f-%.2f", r.seed, row.Label, row.WinA, row.Lo, row.Hi, lo, hi)
+			}
+		}
+		summary.WriteString("\n")
 	}
-	rows := append([]NearEqual{c.Near[costing.VersionV2]}, c.Styles[costing.VersionV2]...)
-	rows = append(rows, c.Fleets[costing.VersionV2])
-	for _, r := range rows {
-		if r.Pairs < 100 {
-			t.Errorf("%s: only %d near-equal pairs", r.Label, r.Pairs)
-		}
-		if r.WinA < 0.45 || r.WinA > 0.55 {
-			t.Errorf("%s: near-equal pairs score %.3f [%.3f, %.3f], want 0.45-0.55", r.Label, r.WinA, r.Lo, r.Hi)
-		}
+	var bd, b2, w float64
+	for i, p := range pooled {
+		bd += weights[i] * p[0]
+		b2 += weights[i] * p[1]
+		w += weights[i]
 	}
+	t.Logf("\n%spooled Brier: %s %.4f, %s %.4f", summary.String(), def, bd/w, costing.VersionV2, b2/w)
+	if bd >= b2 {
+		t.Errorf("pooled over the seeds %s's Brier %.4f is not below %s's %.4f", def, bd/w, costing.VersionV2, b2/w)
+	}
+}
+
+// nearBand is the band a near-equal row of the default model must lie
+// in on seed (deployed by the encounter rules): the issue's target,
+// 45-55 %, on seed 1 (the published run's pairs); the smaller runs of
+// seeds 2 and 3 read a row to about +-5 points, so they get 42-58 %.
+// metaverse-cv/3 measured 45.2-53.3 % on the three seeds (docs/calibration.md).
+func nearBand(seed uint64, label string) (lo, hi float64) {
+	if seed != 1 {
+		return 0.42, 0.58
+	}
+	return 0.45, 0.55
 }

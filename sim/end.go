@@ -73,6 +73,57 @@ func (b *battle) boardingCombat() {
 	}
 }
 
+// commandLosses counts, for each ship still on the table, the morale
+// conditions its commanders' losses meet (l. 1714-1718): a commander
+// destroyed, off the table in a strategic jump (l. 536-540) or removed
+// (as an FTL retreat, l. 512-516), checked once. To a ship it is its
+// squadron commander when it commands the ship directly (l. 3790-3794),
+// its wing commander one level up (l. 3801-3803), its division commander
+// two (l. 3779-3781), and the
+// flagship at the top: the flagship lost meets both conditions for the
+// ships it leads directly. Ships outside the chain are not of the fleet
+// (l. 3756-3758) and meet none.
+func (b *battle) commandLosses() {
+	for _, c := range b.ships {
+		if c.lossChecked || !c.commandLost() || !c.inChain {
+			continue
+		}
+		c.lossChecked = true
+		flag := b.flag[c.side] == c
+		for _, t := range b.sides[c.side] {
+			if t == c || !t.present() {
+				continue
+			}
+			level := 0
+			for x := t.cmdBy; x != nil; x = x.cmdBy {
+				level++
+				if x == c {
+					break
+				}
+			}
+			if !t.underCommand(c) {
+				continue
+			}
+			if level <= 3 {
+				t.events++ // its squadron, wing or division commander
+			}
+			if flag {
+				t.events++ // the flagship
+			}
+		}
+	}
+}
+
+// underCommand reports whether c is st's commander or above it.
+func (st *shipState) underCommand(c *shipState) bool {
+	for x := st.cmdBy; x != nil; x = x.cmdBy {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
 func sortDesc(x []int) {
 	for i := 1; i < len(x); i++ {
 		for j := i; j > 0 && x[j] > x[j-1]; j-- {
@@ -309,25 +360,13 @@ func (b *battle) mend(t *shipState, si, n int) {
 }
 
 // morale is the morale step (rules §2.3.2, l. 1706-1730): a ship that
-// lost a section this turn, or whose side's flagship was destroyed, rolls
-// its command die, less one for every condition met before; under 1 it
-// leaves the battle. A starfighter squadron checks once when it first
-// falls below strength and once when its carrier is destroyed, on its
-// carrier's command die. The chain of command has one commander a side
-// (docs/simulation.md), so the division, wing and squadron commanders'
-// conditions are the flagship's.
+// lost a section this turn, or whose flagship, division, wing or
+// squadron commander was lost (commandLosses), rolls its command die, less
+// one for every condition met before; under 1 it leaves the battle. A
+// starfighter squadron checks once when it first falls below strength and
+// once when its carrier is destroyed, on its carrier's command die.
 func (b *battle) morale() {
-	// Flagship destroyed (rules l. 1715): every other ship of its side.
-	for side := 0; side < 2; side++ {
-		if f := b.flag[side]; f != nil && f.destroyed && !b.flagLost[side] {
-			b.flagLost[side] = true
-			for _, t := range b.sides[side] {
-				if t != f && !t.out() {
-					t.events++
-				}
-			}
-		}
-	}
+	b.commandLosses()
 	for _, t := range b.ships {
 		if t.out() || t.events == 0 {
 			continue

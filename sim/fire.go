@@ -8,6 +8,14 @@ type shot struct {
 	c      int
 	t      *shipState
 	sensor int
+	vol    int // 1 + index in battle.vols of its volley; 0: salvo fire
+}
+
+func fireMode(volley bool) string {
+	if volley {
+		return "volley"
+	}
+	return "salvo"
 }
 
 // canFire reports whether copy ci of st may fire this turn: working,
@@ -31,8 +39,37 @@ func (b *battle) markFired(st *shipState, ci int) {
 	st.shots[ci]++
 }
 
-// covers reports whether copy ci fires into the sector the enemy lies in.
-func covers(st *shipState, ci int) bool { return st.s.copies[ci].sectors&(1<<uint(st.facing)) != 0 }
+// covers reports whether copy ci fires into the sector the enemy lies in;
+// in a corkscrew a copy in the port or starboard section also fires out
+// of the arc opposite its own (rules l. 382-395).
+func covers(st *shipState, ci int) bool {
+	c := &st.s.copies[ci]
+	if c.sectors&(1<<uint(st.facing)) != 0 {
+		return true
+	}
+	return st.cork && (c.sec == 1+arcPort || c.sec == 1+arcStarboard) && c.sectors&(1<<uint(7-st.facing)) != 0
+}
+
+// sideCopy reports whether copy ci is in the port or starboard section.
+func sideCopy(st *shipState, ci int) bool {
+	sec := st.s.copies[ci].sec
+	return sec == 1+arcPort || sec == 1+arcStarboard
+}
+
+// struckArc is the arc of t that direct fire strikes: the one facing the
+// enemy; a side arc of a ship in a corkscrew is drawn, port or starboard
+// (rules l. 393-395: "All incoming weapon strikes on the side of the ship
+// must be randomly assigned to the port or starboard sections").
+func (b *battle) struckArc(t *shipState) int {
+	a := sectorArc[t.facing]
+	if t.cork && (a == arcPort || a == arcStarboard) {
+		if b.roll(2) == 1 {
+			return arcPort
+		}
+		return arcStarboard
+	}
+	return a
+}
 
 // emsCap is the number of attackers t allows this turn (rules §1.3.4):
 // its EMS, less one per jamming array in range (at least 1), plus the
@@ -134,7 +171,7 @@ func (b *battle) starshipCombat() {
 		b.shotsQ = b.shotsQ[:0]
 		any := false
 		for _, st := range b.ships {
-			if min(st.crewQ, 5) == q && st.present() && !st.cloaked && !st.firedTurn {
+			if b.fireQuality(st) == q && st.present() && !st.cloaked && !st.firedTurn {
 				b.fireShip(st, nil)
 				any = true
 			}
@@ -144,6 +181,20 @@ func (b *battle) starshipCombat() {
 			b.afterGroup()
 		}
 	}
+}
+
+// fireQuality is the crew quality whose turn st fires in: its own, or its
+// squadron commander's when that is higher: "When the squadron
+// commander's starship fires during the starship combat step, any other
+// starships in the squadron and within 20cm may fire at the same time,
+// regardless of their crew qualities" (rules l. 3796-3799; a side's ships
+// are together).
+func (b *battle) fireQuality(st *shipState) int {
+	q := st.crewQ
+	if c := st.cmdBy; c != nil && c.present() && !c.cloaked {
+		q = max(q, c.crewQ)
+	}
+	return min(q, 5)
 }
 
 // afterGroup resolves every pending critical, drops shields whose
@@ -214,22 +265,62 @@ func (b *battle) fireShip(st, forced *shipState) {
 		}
 		useDirect = dv >= iv
 	}
-	if useDirect {
-		for _, ci := range direct {
-			b.shotsQ = append(b.shotsQ, shot{st, ci, t, sens[0]})
-			b.markFired(st, ci)
+	if !useDirect {
+		// Indirect salvos: each array launches up to its rating.
+		for len(sens) > 0 && len(indirect) > 0 {
+			n := min(sens[0], len(indirect))
+			b.launch(st, t, indirect[:n])
+			indirect = indirect[n:]
+			sens = sens[1:]
+			st.sensorUsed = true
 		}
-		t.attackedBy++
-		st.sensorUsed = true
+	} else {
+		// The best array fires the direct weapons; the next ones launch
+		// salvos, each up to its rating; what is left may split the direct
+		// fire onto other targets or volley fire (planDirect).
+		first := sens[0]
 		sens = sens[1:]
-	}
-	// Indirect salvos: each array launches up to its rating.
-	for len(sens) > 0 && len(indirect) > 0 {
-		n := min(sens[0], len(indirect))
-		b.launch(st, t, indirect[:n])
-		indirect = indirect[n:]
-		sens = sens[1:]
+		k, left := 0, len(indirect)
+		for k < len(sens) && left > 0 {
+			left -= min(sens[k], left)
+			k++
+		}
+		salvoArrays := sens[:k:k]
+		groups, spare := b.planDirect(st, t, direct, first, sens[k:], forced == nil)
+		for gi, g := range groups {
+			if len(g.copies) == 0 {
+				continue
+			}
+			vol := 0
+			if g.volley {
+				b.vols = append(b.vols, volley{})
+				vol = len(b.vols)
+			}
+			for _, ci := range g.copies {
+				b.shotsQ = append(b.shotsQ, shot{st, ci, g.t, g.sensor, vol})
+				b.markFired(st, ci)
+			}
+			counted := false
+			for _, h := range groups[:gi] {
+				counted = counted || h.t == g.t && len(h.copies) > 0
+			}
+			if !counted {
+				g.t.attackedBy++ // a ship counts once against a target's EMS
+			}
+			if g.t != t || len(groups) > 1 || g.volley {
+				b.tracef("%s fires at %s with sensor %d: %s of %d", st.s.Name, g.t.s.Name, g.sensor, fireMode(g.volley), len(g.copies))
+			}
+		}
 		st.sensorUsed = true
+		for _, r := range salvoArrays {
+			if len(indirect) == 0 {
+				break
+			}
+			n := min(r, len(indirect))
+			b.launch(st, t, indirect[:n])
+			indirect = indirect[n:]
+		}
+		sens = spare
 	}
 	// Teleporters take the arrays left; fire at strike missions, like all
 	// defensive fire, rolls with the best array and uses none up.
@@ -241,34 +332,47 @@ func (b *battle) fireShip(st, forced *shipState) {
 func (b *battle) resolveShots() {
 	for i := range b.shotsQ {
 		sh := &b.shotsQ[i]
-		b.fire(sh.from, sh.c, sh.t, sh.sensor)
+		b.fire(sh.from, sh.c, sh.t, sh.sensor, sh.vol)
 	}
 	b.shotsQ = b.shotsQ[:0]
+	b.vols = b.vols[:0]
 }
 
 // fire resolves one copy of a direct weapon: the sensor roll (GR may roll
-// again once), interception, then the pulses.
-func (b *battle) fire(st *shipState, ci int, t *shipState, sensor int) {
+// again once), interception, then the pulses. A copy of a volley (vol >
+// 0) shares the volley's one roll (volleyHits).
+func (b *battle) fire(st *shipState, ci int, t *shipState, sensor, vol int) {
 	if t.out() {
 		return
 	}
 	w := &st.s.weapons[st.s.copies[ci].w]
 	band := max(0, (b.dist+w.rng-1)/w.rng-1)
-	pen, tp := band, t.s.tr+t.trMod+st.moveRate
+	pen := band
 	if w.kinetic {
-		pen, tp = 0, tp+band
+		pen = 0
 	}
-	elint, _ := st.best(kELINT)
-	sp := sensor - max(0, t.ew()-elint)
-	roll := b.roll(20)
-	hit := hits(roll, sensor, sp, tp)
-	if !hit && w.q&qGR != 0 {
-		roll = b.roll(20)
+	var hit bool
+	if vol > 0 {
+		v := &b.vols[vol-1]
+		if !v.rolled {
+			v.rolled = true
+			v.hit = b.volleyHits(st, t, sensor, vol)
+		}
+		if !v.hit {
+			return
+		}
+	} else {
+		sp, tp := b.profiles(st, w, t, sensor, 0)
+		roll := b.roll(20)
 		hit = hits(roll, sensor, sp, tp)
-	}
-	b.tracef("%s fires %s at %s: roll %d against SP %d TP %d: %v", st.s.Name, w.name, t.s.Name, roll, sp, tp, hit)
-	if !hit {
-		return
+		if !hit && w.q&qGR != 0 {
+			roll = b.roll(20)
+			hit = hits(roll, sensor, sp, tp)
+		}
+		b.tracef("%s fires %s at %s: roll %d against SP %d TP %d: %v", st.s.Name, w.name, t.s.Name, roll, sp, tp, hit)
+		if !hit {
+			return
+		}
 	}
 	at := weaponAttack(w, pen)
 	if b.intercept(t, w) {
@@ -277,11 +381,65 @@ func (b *battle) fire(st *shipState, ci int, t *shipState, sensor int) {
 		}
 		at.half = true
 	}
-	a := sectorArc[t.facing]
+	a := b.struckArc(t)
 	for k := 0; k < w.pulse && !t.destroyed; k++ {
 		b.hit(st, ByGuns, t, a, &at)
 	}
 	b.extraTargets(st, ByGuns, w, t, pen)
+}
+
+// profiles are the sensor and target profiles of a shot of w by st at t
+// with an array of rating sensor, the sensor profile lowered by spPen
+// (rules §1.3.1: the target's EW less the firer's ELINT; the target's
+// target rating and modifiers, the firer's movement rating, +1 per range
+// band for kinetic weapons).
+func (b *battle) profiles(st *shipState, w *weapon, t *shipState, sensor, spPen int) (sp, tp int) {
+	band := max(0, (b.dist+w.rng-1)/w.rng-1)
+	tp = t.s.tr + t.trMod + st.moveRate
+	if w.kinetic {
+		tp += band
+	}
+	elint, _ := st.best(kELINT)
+	return sensor - max(0, t.ew()-elint) - spPen, tp
+}
+
+// volleyHits makes the one sensor roll of volley vol (rules l. 871-884):
+// -1 to the sensor profile for each weapon type beyond the first, against
+// the hardest target profile among its weapons; rolled again once when
+// every weapon in it is guided (GR).
+func (b *battle) volleyHits(st, t *shipState, sensor, vol int) bool {
+	var types [8]int
+	nt, gr, tp, sp := 0, true, -1<<30, 0
+	for i := range b.shotsQ {
+		sh := &b.shotsQ[i]
+		if sh.vol != vol {
+			continue
+		}
+		wi := st.s.copies[sh.c].w
+		w := &st.s.weapons[wi]
+		seen := false
+		for _, x := range types[:min(nt, len(types))] {
+			seen = seen || x == wi
+		}
+		if !seen {
+			if nt < len(types) {
+				types[nt] = wi
+			}
+			nt++
+		}
+		gr = gr && w.q&qGR != 0
+		s, p := b.profiles(st, w, t, sensor, 0)
+		sp, tp = s, max(tp, p)
+	}
+	sp -= max(0, nt-1)
+	roll := b.roll(20)
+	hit := hits(roll, sensor, sp, tp)
+	if !hit && gr {
+		roll = b.roll(20)
+		hit = hits(roll, sensor, sp, tp)
+	}
+	b.tracef("%s volley fires %d weapon types at %s: roll %d against SP %d TP %d: %v", st.s.Name, nt, t.s.Name, roll, sp, tp, hit)
+	return hit
 }
 
 // extraTargets: in fleets, an area-of-effect weapon strikes 1 die of
@@ -305,7 +463,7 @@ func (b *battle) extraTargets(st *shipState, m Means, w *weapon, t *shipState, p
 			at := weaponAttack(w, pen+2)
 			e := o[k]
 			for p := 0; p < w.pulse && !e.destroyed; p++ {
-				b.hit(st, m, e, sectorArc[e.facing], &at)
+				b.hit(st, m, e, b.struckArc(e), &at)
 			}
 		}
 	}
@@ -314,7 +472,7 @@ func (b *battle) extraTargets(st *shipState, m Means, w *weapon, t *shipState, p
 		at := weaponAttack(w, pen)
 		at.half = true
 		for p := 0; p < w.pulse && !e.destroyed; p++ {
-			b.hit(st, m, e, sectorArc[e.facing], &at)
+			b.hit(st, m, e, b.struckArc(e), &at)
 		}
 	}
 }

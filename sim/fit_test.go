@@ -416,3 +416,86 @@ func TestFitV2NearEqual(t *testing.T) {
 	}
 	t.Logf("best: objective %.5f beta %.3f bias %+.3f n %v\n%s", best, beta, bias, n, sb.String())
 }
+
+// v3Params are metaverse-cv/3's free constants: the ones issue 21 added
+// and the v2 ones they move.
+func v3Params() []fitParam {
+	p := []fitParam{
+		{"sizePower", func(t *costing.Table) float64 { return t.V3.SizePower }, func(t *costing.Table, v float64) { t.V3.SizePower = v }, 0, 1},
+		{"ftlDelay", func(t *costing.Table) float64 { return t.V3.FTLDelay }, func(t *costing.Table, v float64) { t.V3.FTLDelay = v }, 0, 30},
+		{"onceTurns", func(t *costing.Table) float64 { return t.V3.OnceTurns }, func(t *costing.Table, v float64) { t.V3.OnceTurns = v }, 0.5, 30},
+	}
+	for _, q := range v2Params() {
+		switch q.name {
+		case "offenceShare", "killTurns0", "horizonTurns", "fighterWeight", "fighterContact", "weight escort", "weight carrier", "critBase", "regenWeight":
+			p = append(p, q)
+		}
+	}
+	return p
+}
+
+// fitData3 is fitData's pairs deployed by the encounter rules and dueled
+// at each start range of issue 21's regimes (20, 100 and 200 cm), duels
+// at each, the results summed: one CV has to serve every start.
+func fitData3(t *testing.T, seed uint64, pairs, stylePairs, duels int) []fitPair {
+	out := fitData(t, seed, pairs, stylePairs, duels)
+	for _, rng := range []int{20, 100, 200} {
+		jobs := make([]job, len(out))
+		for k := range out {
+			jobs[k] = job{a: []*Ship{out[k].a}, b: []*Ship{out[k].b}, runs: duels}
+		}
+		res := runJobs(jobs, seed+uint64(rng), 0, Options{StartRange: rng})
+		for k := range out {
+			out[k].r.merge(res[k])
+		}
+	}
+	return out
+}
+
+// TestFitV3 is the fit that chose metaverse-cv/3's free constants
+// (docs/calibration.md):
+//
+//	go test ./sim -run TestFitV3 -fit -timeout 0
+//
+// Its training set is fitData's generator at seed 101 (never the hold-out
+// designs, never the published seeds 1-6), each pair deployed by the
+// encounter rules and dueled at 20, 100 and 200 cm; the objective is
+// fitObjective's.
+func TestFitV3(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to search metaverse-cv/3's constants")
+	}
+	data := fitData3(t, 101, 1000, 500, 20)
+	cr, err := Compile(costing.NewModel(nil), cruiser(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := *costing.V3()
+	params := v3Params()
+	best, beta, bias := fitObjective(tb, data, cr)
+	t.Logf("start: objective %.5f beta %.3f bias %+.3f", best, beta, bias)
+	for pass := 0; pass < 2; pass++ {
+		for _, p := range params {
+			cur := p.get(&tb)
+			for _, f := range []float64{0.5, 0.75, 0.9, 1.1, 1.33, 2} {
+				x := math.Min(p.hi, math.Max(p.lo, cur*f))
+				if cur == 0 {
+					x = p.lo + (p.hi-p.lo)*(f-0.5)/3
+				}
+				trial := cloneTable(tb)
+				p.set(&trial, x)
+				o, b, bi := fitObjective(trial, data, cr)
+				if o < best-1e-6 {
+					best, beta, bias, tb = o, b, bi, trial
+					cur = x
+					t.Logf("pass %d %s = %.4g: objective %.5f beta %.3f bias %+.3f", pass, p.name, x, o, b, bi)
+				}
+			}
+		}
+	}
+	var sb strings.Builder
+	for _, p := range params {
+		fmt.Fprintf(&sb, "%s=%.4g ", p.name, p.get(&tb))
+	}
+	t.Logf("best: objective %.5f beta %.3f bias %+.3f\n%s", best, beta, bias, sb.String())
+}

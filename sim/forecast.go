@@ -16,8 +16,9 @@ import (
 // --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
 // TestCalibrationAcceptance checks it against the fit.
 var forecastBeta = map[string]float64{
-	"metaverse-cv/1": 1.050,
-	"metaverse-cv/2": 1.471,
+	"metaverse-cv/1": 0.922,
+	"metaverse-cv/2": 1.337,
+	"metaverse-cv/3": 1.292,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and
@@ -78,16 +79,19 @@ type Reason struct {
 // Forecast is what many simulated battles say of a matchup, beside what
 // CV says.
 type Forecast struct {
-	Model      string          `json:"model"`
-	Runs       int             `json:"runs"`
-	Seed       uint64          `json:"seed"`
-	StartRange int             `json:"startRange"`
-	MaxTurns   int             `json:"maxTurns"`
-	Sides      [2]ForecastSide `json:"sides"`
-	Draws      float64         `json:"draws"`
-	DrawsLow   float64         `json:"drawsLow"`
-	DrawsHigh  float64         `json:"drawsHigh"`
-	MeanTurns  float64         `json:"meanTurns"`
+	Model      string `json:"model"`
+	Runs       int    `json:"runs"`
+	Seed       uint64 `json:"seed"`
+	StartRange int    `json:"startRange"` // 0: deployed by the encounter rules
+	// Start says where the battles start, for a player ("from 100 cm",
+	// "deployed by the encounter rules").
+	Start     string          `json:"start"`
+	MaxTurns  int             `json:"maxTurns"`
+	Sides     [2]ForecastSide `json:"sides"`
+	Draws     float64         `json:"draws"`
+	DrawsLow  float64         `json:"drawsLow"`
+	DrawsHigh float64         `json:"drawsHigh"`
+	MeanTurns float64         `json:"meanTurns"`
 	// CVSays and Simulated are the two halves of the headline.
 	CVSays    string `json:"cvSays"`
 	Simulated string `json:"simulated"`
@@ -128,7 +132,7 @@ func (f *Forecast) DrawText() string {
 
 // Settings says how the forecast was played, for its footnote.
 func (f *Forecast) Settings() string {
-	return fmt.Sprintf("%s battles from %d cm, at most %d turns each, seed %d, model %s", ruleset.Thousands(f.Runs), f.StartRange, f.MaxTurns, f.Seed, f.Model)
+	return fmt.Sprintf("%s battles %s, at most %d turns each, seed %d, model %s", ruleset.Thousands(f.Runs), f.Start, f.MaxTurns, f.Seed, f.Model)
 }
 
 // SideName names a side's ships for a player, each design once in the
@@ -196,7 +200,7 @@ func NewForecast(ctx context.Context, a, b []*Ship, cfg ForecastConfig) (*Foreca
 	if err != nil {
 		return nil, err
 	}
-	f := &Forecast{Model: cfg.Model, Runs: r.Runs, Seed: cfg.Seed, StartRange: opt.StartRange, MaxTurns: opt.MaxTurns}
+	f := &Forecast{Model: cfg.Model, Runs: r.Runs, Seed: cfg.Seed, StartRange: opt.StartRange, Start: opt.StartText(), MaxTurns: opt.MaxTurns}
 	for i, side := range [2][]*Ship{a, b} {
 		s := &f.Sides[i]
 		for _, sh := range side {

@@ -149,7 +149,7 @@ func TestSensorProfiles(t *testing.T) {
 		bt.dist = tc.dist
 		atk, tgt := bt.ships[0], bt.ships[1]
 		tgt.trMod, atk.moveRate = 2, -1
-		bt.fire(atk, 0, tgt, 15)
+		bt.fire(atk, 0, tgt, 15, 0)
 		if !strings.Contains(tr.String(), tc.want) || tgt.hull(-1) != tc.hull {
 			t.Errorf("%s at %d cm, roll %d: want %q and hull %d, got hull %d\n%s", tc.typ, tc.dist, tc.roll, tc.want, tc.hull, tgt.hull(-1), tr)
 		}
@@ -800,6 +800,34 @@ func TestPodsStack(t *testing.T) {
 		}
 		if st.podsActive != tc.active || spent != tc.spent {
 			t.Errorf("%d pods: EW +%d from %d spent, want +%d from %d", tc.pods, st.podsActive, spent, tc.active, tc.spent)
+		}
+	}
+}
+
+// TestTacticalJump: a tactical jump moves the ship its velocity plus a
+// roll of at least 6D10, its crew quality of which it may remove or add
+// (metaverse-rules.txt l. 549-562), and the FTL attack proceeds only if it
+// ends within 10 cm of its target (l. 572-574). 60 cm away at velocity 4,
+// crew 2: it plots round(56 / 5.5) = 10 dice. Ten 5s: 54 cm, landing 6 cm
+// short: the attack proceeds. Ten 10s: 104 cm; it drops two 10s (crew 2)
+// for 84 cm and lands 24 cm past: no attack.
+func TestTacticalJump(t *testing.T) {
+	for _, tc := range []struct {
+		face, dist int
+		attack     bool
+	}{{5, 6, true}, {10, 24, false}} {
+		a := testShip(t, "Jumper", []int{10}, nil, nil)
+		b := testShip(t, "Target", []int{30}, nil, nil)
+		dice := make([]int, 10)
+		for i := range dice {
+			dice[i] = tc.face
+		}
+		bt, tr := scripted(a, b, dice...)
+		bt.dist = 60
+		st := bt.ships[0]
+		st.speed, st.crewQ = 4, 2
+		if got := bt.tacticalJump(st); got != tc.attack || bt.dist != tc.dist {
+			t.Errorf("ten %ds: attack %v at %d cm, want %v at %d cm\n%s", tc.face, got, bt.dist, tc.attack, tc.dist, tr)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // The policies: how each side chooses range, facing, rams, FTL attacks,
 // cloak and stealth. Both sides use the same policies; they read expected
 // values, never the other side's dice.
@@ -196,10 +198,101 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 			best, bestV = s, v
 		}
 	}
-	if current >= 0 {
-		st.turnUsed += 2 * min((best-current+8)%8, (current-best+8)%8)
+	if current < 0 {
+		return best
+	}
+	st.headUsed = 2 * min((best-current+8)%8, (current-best+8)%8)
+	st.turnUsed += st.headUsed
+	// A roll mirrors the sheet (the enemy's sector s becomes 7 - s), a
+	// flip turns it end to end (3 - s), each for +1 to the movement
+	// rating (rules l. 357-381): taken instead of the turn when the
+	// exchange of fire is better for it, the ship's own fire made harder.
+	{
+		port, star := b.sidePoints(st)
+		for _, m := range []struct {
+			name    string
+			to, pts int
+			ok      bool
+		}{{"rolls", 7 - current, 1, true}, {"flips", (11 - current) % 8, 3, st.s.newtonian}} {
+			if !m.ok || port < m.pts || star < m.pts || m.to == current {
+				continue
+			}
+			v := out.at(b.dist, m.to)*b.hitRatio(st, e, 1)/eh - in*st.vuln(sectorArc[m.to])/mh
+			if v > bestV+1e-9 {
+				st.turnUsed -= st.headUsed
+				st.headUsed = 0
+				st.spendBoth(m.pts)
+				st.moveRate++
+				b.tracef("%s %s: the enemy from sector %d to %d", st.s.Name, m.name, current, m.to)
+				return m.to
+			}
+		}
 	}
 	return best
+}
+
+// spendBoth spends n thruster points from each side of st.
+func (st *shipState) spendBoth(n int) {
+	st.bothUsed += n
+	st.turnUsed += 2 * n
+}
+
+// sidePointsLeft is st's thruster points left on each side this turn:
+// the symmetric manoeuvres' from both, the heading change's from the
+// side with more.
+func (b *battle) sidePointsLeft(st *shipState, emergency bool) (port, star int) {
+	port, star = b.sidePoints(st)
+	if emergency {
+		// Emergency thrust doubles the thrusters (not an advanced drive's
+		// points).
+		p, s := b.thrusterPoints(st)
+		port, star = port+p, star+s
+	}
+	if port >= star {
+		port -= st.headUsed
+	} else {
+		star -= st.headUsed
+	}
+	return port - st.bothUsed, star - st.bothUsed
+}
+
+// thrusterPoints is the points of st's working thrusters on its port and
+// starboard sides.
+func (b *battle) thrusterPoints(st *shipState) (port, star int) {
+	for i, in := range st.s.systems {
+		if in.k == kThruster && st.works(i) {
+			switch int(in.facing) {
+			case arcPort:
+				port += in.rating
+			case arcStarboard:
+				star += in.rating
+			}
+		}
+	}
+	return port, star
+}
+
+// sidePoints is st's working thruster points on its port and starboard
+// sides (an advanced STL drive's count on both).
+func (b *battle) sidePoints(st *shipState) (port, star int) {
+	for i, in := range st.s.systems {
+		if !st.works(i) {
+			continue
+		}
+		switch in.k {
+		case kThruster:
+			switch int(in.facing) {
+			case arcPort:
+				port += in.rating
+			case arcStarboard:
+				star += in.rating
+			}
+		case kSTLAdvanced:
+			port += 2 * in.rating
+			star += 2 * in.rating
+		}
+	}
+	return port, star
 }
 
 // vuln is how much of a plain hit on arc a reaches the hull, 0-1: armour
@@ -313,6 +406,12 @@ func (b *battle) plotFTL(st *shipState) {
 	if e == nil {
 		return
 	}
+	if st.s.ftl == kFTLBasic && b.commands(st) {
+		// A commander off the table in a strategic jump counts as
+		// destroyed for the ships it commands (rules l. 536-540): their
+		// crew quality falls and they check morale. It stays.
+		return
+	}
 	value := b.ftlValue(st, e)
 	away := 0.0
 	if st.s.ftl == kFTLBasic {
@@ -322,6 +421,11 @@ func (b *battle) plotFTL(st *shipState) {
 		return
 	}
 	if st.ftlReady {
+		if st.s.ftl == kFTLAdvanced && b.dist-st.speed < 20 {
+			// At least six D10 are rolled: too close to land within 10 cm
+			// of the enemy but by luck; stay charged.
+			return
+		}
 		st.ftlReady, st.ftlCharge = false, 0
 		if st.s.ftl == kFTLBasic {
 			st.absent = max(1, b.roll(8)-st.crewQ)
@@ -333,13 +437,72 @@ func (b *battle) plotFTL(st *shipState) {
 		// does (returnFromFTL); the attack's sensor roll feels it once.
 		st.trMod += 2
 		st.moveRate += 2
-		b.ftlAttack(st, e)
+		if b.tacticalJump(st) {
+			b.ftlAttack(st, e)
+		}
 		return
 	}
 	st.ftlCharge++
 	if st.ftlCharge >= st.s.ftlRating {
 		st.ftlReady = true
 	}
+}
+
+// tacticalJump moves st straight at the enemy by its velocity and a roll
+// of D10s (rules l. 549-562): it plots the number of dice whose mean
+// brings it onto the enemy, at least six; once they are rolled it may
+// remove up to its crew quality of them or roll as many more, and does so
+// one at a time while it would land more than 10 cm away (an overshoot
+// drops the largest die, a shortfall rolls one more). It lands past the
+// enemy when it overshoots; the FTL attack proceeds only within 10 cm
+// (l. 572-574). It reports whether it landed within 10 cm.
+func (b *battle) tacticalJump(st *shipState) bool {
+	d := b.dist
+	want := d - st.speed
+	n := max(6, int(math.Round(float64(want)/5.5)))
+	dice := make([]int, n)
+	total := 0
+	for i := range dice {
+		dice[i] = b.roll(10)
+		total += dice[i]
+	}
+	for k := 0; k < st.crewQ; k++ {
+		gap := want - total
+		if gap >= -10 && gap <= 10 {
+			break
+		}
+		if gap > 10 {
+			x := b.roll(10)
+			dice = append(dice, x)
+			total += x
+			continue
+		}
+		big := 0
+		for i := range dice {
+			if dice[i] > dice[big] {
+				big = i
+			}
+		}
+		total -= dice[big]
+		dice = append(dice[:big], dice[big+1:]...)
+	}
+	travel := st.speed + total
+	b.dist = max(0, d-travel)
+	if travel > d {
+		b.dist = travel - d
+	}
+	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), b.dist)
+	return b.dist <= 10
+}
+
+// commands reports whether st commands a ship still fighting.
+func (b *battle) commands(st *shipState) bool {
+	for _, o := range b.sides[st.side] {
+		if o.cmdBy == st && !o.out() {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *battle) ftlWorks(st *shipState) bool {

@@ -129,12 +129,16 @@ func (r *RegimeReport) Markdown() string {
 	var sb strings.Builder
 	cfg := r.Config
 	in, all := r.Within()
-	fmt.Fprintf(&sb, "Model %s; seeds %s; start ranges %s cm; %d near-equal pairs a row, %d duels each; %d battles. %d of %d scores within 45-55 %%.\n\n",
-		cfg.Valuer.Name, joinUints(cfg.Seeds), joinInts(cfg.Ranges), cfg.Pairs, cfg.Duels, r.Battles, in, all)
+	fmt.Fprintf(&sb, "Model %s; seeds %s; start ranges %s; %d near-equal pairs a row, %d duels each; %d battles. %d of %d scores within 45-55 %%.\n\n",
+		cfg.Valuer.Name, joinUints(cfg.Seeds), rangesText(cfg.Ranges), cfg.Pairs, cfg.Duels, r.Battles, in, all)
 	head := func(title string) {
 		sb.WriteString("| " + title + " |")
 		for _, c := range r.Cells {
-			fmt.Fprintf(&sb, " s%d %d cm |", c.Seed, c.Range)
+			if c.Range == 0 {
+				fmt.Fprintf(&sb, " s%d deployed |", c.Seed)
+			} else {
+				fmt.Fprintf(&sb, " s%d %d cm |", c.Seed, c.Range)
+			}
 		}
 		sb.WriteString("\n|---|")
 		for range r.Cells {
@@ -175,6 +179,27 @@ func joinUints(xs []uint64) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// rangesText names the start ranges of a regimes run: "20, 100, 200 cm",
+// a range of 0 (the encounter deployment, Options.StartRange) named so.
+func rangesText(rs []int) string {
+	var fixed []int
+	dep := false
+	for _, r := range rs {
+		if r == 0 {
+			dep = true
+		} else {
+			fixed = append(fixed, r)
+		}
+	}
+	switch {
+	case !dep:
+		return joinInts(fixed) + " cm"
+	case len(fixed) == 0:
+		return "deployed by the encounter rules"
+	}
+	return joinInts(fixed) + " cm and deployed by the encounter rules"
 }
 
 func joinInts(xs []int) string {

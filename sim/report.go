@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/slipway/slipway/costing"
 )
 
 // Markdown renders the calibration as the tables of docs/calibration.md.
@@ -12,15 +14,16 @@ func (c *Calibration) Markdown() string {
 	cfg := c.Config
 	fmt.Fprintf(&b, "Seed %d: %d random pairs x %d duels; %d near-equal pairs and %d per style pairing for each model, %d duels each; %d 3-v-3 fleet pairs x %d battles. %d battles, %d ship-turns in all.\n\n",
 		cfg.Seed, cfg.Pairs, cfg.Duels, cfg.NearPairs, cfg.StylePairs, cfg.Duels, cfg.Fleets, cfg.FleetBattles, c.Battles, c.ShipTurn)
+	ref := costing.DefaultVersion
 	v2 := -1
 	for i, f := range c.Fits {
-		if f.Name == "metaverse-cv/2" {
+		if f.Name == ref {
 			v2 = i
 		}
 	}
 	b.WriteString("### Predicting the random pairs\n\n")
-	b.WriteString("P(A wins) = 1 / (1 + (value B / value A)^beta), beta fitted by maximum likelihood; draws count half. Brier is per duel (lower is better); resolution is the mean squared gap between predicted and observed win rate per pair. The margin is the model's Brier less metaverse-cv/2's, with a 95 % paired bootstrap interval over pairs (positive: metaverse-cv/2 is better).\n\n")
-	b.WriteString("| valuer | beta | Brier | resolution | margin over metaverse-cv/2 |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "P(A wins) = 1 / (1 + (value B / value A)^beta), beta fitted by maximum likelihood; draws count half. Brier is per duel (lower is better); resolution is the mean squared gap between predicted and observed win rate per pair. The margin is the model's Brier less %s's, with a 95 %% paired bootstrap interval over pairs (positive: %s is better).\n\n", ref, ref)
+	fmt.Fprintf(&b, "| valuer | beta | Brier | resolution | margin over %s |\n|---|---|---|---|---|\n", ref)
 	for i, f := range c.Fits {
 		m := "-"
 		if v2 >= 0 && i != v2 {

@@ -264,6 +264,7 @@ type Ship struct {
 	Eval *costing.Result
 
 	mf, tr, ems int
+	newtonian   bool
 	crew        int
 	cmdSides    int
 	dcSides     int
@@ -304,6 +305,7 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 		crew: clamp(d.CrewQuality, 0, 5), cmdSides: dieOr(d.CommandQuality, 2), dcSides: dieOr(d.DamageControl, 4),
 		hull: d.Hull, tl: clamp(d.TechLevel, 1, 10)}
 	s.maxSpeed = 2 * s.tl // cinematic and newtonian alike (docs/simulation.md)
+	s.newtonian = d.Movement == designer.MovementNewtonian
 	for _, ls := range r.LifeSupport {
 		if i := secIndex(ls.Section); i >= 0 {
 			s.secs[i].ls = ls.Rating

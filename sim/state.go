@@ -30,13 +30,23 @@ type shipState struct {
 	reactorOffTurn [nSec]bool // power fluctuation: back at the end of the turn
 	meltdown       []int      // system indices of reactors that detonate unless fixed
 
-	crewQ    int // crew quality in this battle (fleet rules may lower it)
-	speed    int
-	facing   int // sector (0-7) the enemy lies in, relative to the bow
-	moveRate int // movement rating this turn (adds to the target profile of its fire)
-	trMod    int // target rating modifier this turn
-	ram      bool
-	turnUsed int // thruster points spent this turn
+	crewQ int // crew quality in this battle (fleet rules may lower it)
+
+	cmdBy       *shipState // its commander in the chain of command, nil for the flagship or outside it
+	inChain     bool       // a part of the fleet (rules l. 3756-3758)
+	lossChecked bool       // its loss as a commander has been checked for morale
+	speed       int
+	facing      int // sector (0-7) the enemy lies in, relative to the bow
+	moveRate    int // movement rating this turn (adds to the target profile of its fire)
+	trMod       int // target rating modifier this turn
+	ram         bool
+	turnUsed    int // thruster points spent this turn, all told
+	headUsed    int // of them, on the heading change (from one side)
+	bothUsed    int // of them, from each side (roll, flip, corkscrew, evasive manoeuvres)
+
+	cork        bool // a corkscrew this turn
+	emergThrust bool // emergency thrust this turn: checked after movement
+	emergPower  bool // emergency power this turn
 
 	ftlCharge int
 	ftlReady  bool
@@ -106,7 +116,9 @@ func (st *shipState) reset() {
 	}
 	st.crewQ = s.crew
 	st.speed, st.facing, st.moveRate, st.trMod, st.ram, st.turnUsed = 0, 0, 0, 0, false, 0
+	st.headUsed, st.bothUsed = 0, 0
 	st.ftlCharge, st.ftlReady = 0, false
+	st.emergThrust, st.emergPower = false, false
 	st.cloakLeft, st.cloaked, st.cloakUsed = 0, false, false
 	st.stealthOn, st.stealthCompromised, st.sensorUsed, st.sensorUsedLast = false, false, false, false
 	st.podsActive, st.ewNow = 0, 0

@@ -51,7 +51,7 @@ func TestFleetLibraryPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Three more public fleets from the Cruiser Wing's ships: the
-	// samples are tier 3 at 467 CV; these are tier 1 (100 CV, CV limit),
+	// samples are tier 3 at 595 CV; these are tier 1 (100 CV, CV limit),
 	// tier 2 (cruiser and Thunderchild, CV limit) and tier 1 (Einstein,
 	// points limit).
 	b, err := os.ReadFile("../data/fleets/cruiser-wing.json")
@@ -76,7 +76,7 @@ func TestFleetLibraryPage(t *testing.T) {
 	}
 	add("Lone Cruiser", fleet.Limit{CV: 100}, "cruiser")
 	add("Cruiser Pair", fleet.Limit{CV: 200}, "cruiser", "thunderchild")
-	add("Einstein Alone", fleet.Limit{Points: 300}, "einstein")
+	add("Einstein Alone", fleet.Limit{Points: 450}, "einstein")
 	cv := map[string]int{}
 	fs, err := svc.FleetLibrary(ctx, library.FleetQuery{Limit: 100})
 	if err != nil || len(fs) != 5 {
@@ -118,7 +118,7 @@ func TestFleetLibraryPage(t *testing.T) {
 			continue
 		}
 		got := fleetNames(body)
-		if c.query == "sort=cv" { // the two samples tie at 467 CV; newest first among equals is the store's business
+		if c.query == "sort=cv" { // the two samples tie at 595 CV; newest first among equals is the store's business
 			slices.Sort(got[:2])
 		}
 		if !slices.Equal(got, c.want) {

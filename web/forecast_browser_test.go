@@ -32,7 +32,7 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 		t.Errorf("headline %q", head)
 	}
 	sides := tb.text(".forecast-sides")
-	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 72", "CV 95", "95 % interval", "Draws"} {
+	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 74", "CV 98", "95 % interval", "Draws"} {
 		if !strings.Contains(sides, want) {
 			t.Errorf("the sides lack %q: %q", want, sides)
 		}
@@ -40,7 +40,7 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 	if why := tb.text(".forecast-result p:nth-of-type(2)"); !strings.HasPrefix(why, "Why: ") || len(why) < 20 {
 		t.Errorf("reason %q", why)
 	}
-	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles from 100 cm") {
+	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles deployed by the encounter rules") {
 		t.Errorf("settings %q", s)
 	}
 	api := eval[string](tb, `(async () => {

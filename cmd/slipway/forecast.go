@@ -74,7 +74,7 @@ func addBattleFlags(fs *flag.FlagSet, defaultRuns int, what string) battleFlags 
 		seed:       fs.Uint64("seed", 1, "random seed `N`"),
 		workers:    fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result"),
 		turns:      fs.Int("turns", 30, "a battle is a draw after `N` turns (1-1000)"),
-		startRange: fs.Int("range", 100, "the sides start `CM` apart (5-200)"),
+		startRange: fs.Int("range", 0, "the sides start `CM` apart (5-200); 0, the default: deployed by the encounter rules"),
 		asJSON:     fs.Bool("json", false, "print the "+what+" as JSON"),
 		model:      modelFlag(fs),
 	}
@@ -114,8 +114,8 @@ func simBounds(runs, turns, startRange, workers int) string {
 		return fmt.Sprintf("--runs %d: allowed 1 to 1000000", runs)
 	case turns < 1 || turns > 1000:
 		return fmt.Sprintf("--turns %d: allowed 1 to 1000", turns)
-	case startRange < 5 || startRange > 200:
-		return fmt.Sprintf("--range %d: allowed 5 to 200 cm", startRange)
+	case startRange != 0 && (startRange < 5 || startRange > 200):
+		return fmt.Sprintf("--range %d: allowed 5 to 200 cm, or 0 to deploy by the encounter rules", startRange)
 	case workers < 0 || workers > maxSimWorkers:
 		return fmt.Sprintf("--workers %d: allowed 0 (one per CPU) to %d", workers, maxSimWorkers)
 	}

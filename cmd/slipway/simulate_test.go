@@ -148,7 +148,7 @@ func TestSimulateBadInput(t *testing.T) {
 		{"no turns", []string{cruiser, newton, "--turns", "0"}, "--turns 0"},
 		{"too many turns", []string{cruiser, newton, "--turns", "5000"}, "allowed 1 to 1000"},
 		{"range too long", []string{cruiser, newton, "--range", "500"}, "--range 500: allowed 5 to 200 cm"},
-		{"range too short", []string{cruiser, newton, "--range", "0"}, "--range 0"},
+		{"range too short", []string{cruiser, newton, "--range", "4"}, "--range 4"},
 		{"negative workers", []string{cruiser, newton, "--workers", "-1"}, "--workers -1"},
 		{"too many workers", []string{cruiser, newton, "--workers", "100000"}, "--workers 100000"},
 		{"negative seed", []string{cruiser, newton, "--seed", "-1"}, "--seed"},

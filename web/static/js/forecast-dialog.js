@@ -93,7 +93,7 @@ export class ForecastDialog extends Component {
         <dd><meter min="0" max="100" value=${Math.round(100 * s.win)} aria-label=${`${s.name} wins`}></meter> wins ${pct(s.win)} (95 % interval ${pct(s.winLow, true)}-${pct(s.winHigh)})</dd></div>`)}
         <div><dt>Draws</dt><dd>${pct(f.draws)}</dd></div></dl>
       <p><strong>Why:</strong> ${f.reason.text}</p>
-      <p class="small muted">${f.runs.toLocaleString('en')} battles from ${f.startRange} cm, seed ${f.seed}, model ${f.model}.</p>
+      <p class="small muted">${f.runs.toLocaleString('en')} battles ${f.start}, seed ${f.seed}, model ${f.model}.</p>
     </div>` : ''}
   </${Modal}>`;
   }
