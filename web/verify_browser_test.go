@@ -213,7 +213,9 @@ func TestFleetPinInBrowser(t *testing.T) {
 func TestFleetShareQRPhone(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
-	phone := func(tb *tab) { tb.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)) }
+	phone := func(tb *tab) {
+		tb.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	}
 	phone(tb)
 	tb.open("/")
 	sample := sampleFleet(tb, "Cruiser Wing")
