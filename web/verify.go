@@ -76,7 +76,7 @@ func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 		}
 	case library.ENotFound:
 		s.errorPage(w, r, http.StatusNotFound, "No sheet with this code",
-			"No printed sheet you may verify has this code. Check the 16 letters and digits under the QR code; a private design's sheet verifies only for its owner and for those its owner gave a share link.")
+			"No printed sheet you may verify has this code. Check the 16 letters and digits under the QR code; a private design's sheet or a private fleet's pack verifies only for its owner and for those its owner gave a share link.")
 		return
 	case library.EBusy:
 		s.errorPage(w, r, waitStatus(w, err, http.StatusServiceUnavailable), "The server is busy",
