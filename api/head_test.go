@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -27,6 +28,12 @@ func TestHeadMirrorsGet(t *testing.T) {
 	fl.decode(t, &f)
 	c.do("PUT", "/api/v1/fleets/"+f.ID, map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
 		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}, "If-Match", "*").want(t, 200)
+	var fleetDoc map[string]any
+	if err := json.Unmarshal(readJSONFile(t, "../data/fleets/cruiser-wing.json"), &fleetDoc); err != nil {
+		t.Fatal(err)
+	}
+	var gm struct{ ID, Watch string }
+	c.do("POST", "/api/v1/games", map[string]any{"sides": []any{map[string]any{"fleetDocument": fleetDoc}}}).want(t, 201).decode(t, &gm)
 	c.do("POST", "/api/v1/designs/"+d.ID+"/share", nil).want(t, 201)
 	c.do("POST", "/api/v1/fleets/"+f.ID+"/share", nil).want(t, 201)
 	c.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
@@ -44,7 +51,11 @@ func TestHeadMirrorsGet(t *testing.T) {
 		if strings.HasPrefix(tmpl, "/api/v1/fleets/") {
 			id = f.ID
 		}
-		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift", "{code}", code).Replace(tmpl) + query[tmpl]
+		if strings.HasPrefix(tmpl, "/api/v1/games/") {
+			id = gm.ID
+		}
+		url := strings.NewReplacer("{id}", id, "{n}", "2", "{ruleset}", "battleshift", "{code}", code, "{ship}", "s1",
+			"{token}", strings.TrimPrefix(gm.Watch, "/play/watch/")).Replace(tmpl) + query[tmpl]
 		t.Run(tmpl, func(t *testing.T) {
 			// The same Accept-Encoding for both: Go's client asks for gzip
 			// on its own for a GET but not for a HEAD.

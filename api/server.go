@@ -231,6 +231,18 @@ func (s *Server) routes() {
 	v1.POST("/encounters", s.gated(s.encounter))
 	v1.POST("/forecast", s.forecast)
 
+	// Table games (docs/table.md).
+	get(v1, "/games", s.myGames)
+	v1.POST("/games", s.gated(s.startGame))
+	get(v1, "/games/:id", s.getGame)
+	v1.DELETE("/games/:id", s.deleteGame)
+	v1.POST("/games/:id/marks", s.playGame)
+	get(v1, "/games/:id/ships/:ship/sheet.svg", s.gameSheetSVG)
+	get(v1, "/games/:id/ships/:ship/sheet.pdf", s.gameSheetPDF)
+	get(v1, "/watch/:token", s.watchGame)
+	get(v1, "/watch/:token/ships/:ship/sheet.svg", s.gameSheetSVG)
+	get(v1, "/watch/:token/ships/:ship/sheet.pdf", s.gameSheetPDF)
+
 	get(v1, "/library", s.library)
 	// An import holds up to library.MaxImportBytes of new versions until
 	// its transaction, and the store has one writer: imports run one at

@@ -245,7 +245,7 @@ func (e *eval) reactors(loads []designer.SectionLoad) *Node {
 		e.add(n, e.node(st.reactorKey, label, "ceil(PU / TL), split over the copies", float64(rating),
 			in("PU", g.power), in("TL", tl), in("copies", float64(copies))))
 	}
-	e.r.EMS = max(1, Round(math.Sqrt(float64(sum))))
+	e.r.EMS = EMS(sum)
 	e.add(n, e.node("ems", "EMS", "max(1, round(sqrt(sum of reactor ratings)))", float64(e.r.EMS), in("reactor ratings", float64(sum))))
 	n.Value = float64(e.r.EMS)
 	return n

@@ -60,6 +60,9 @@ type Limits struct {
 	// PurgeAfter is how long a deleted design's rows are kept before
 	// PurgeDeleted removes them.
 	PurgeAfter time.Duration
+	// MaxGames is the most table games one account may keep, at most
+	// (and by default) MaxGames.
+	MaxGames int
 }
 
 // DefaultLimits are the limits a Service runs with unless told otherwise.
@@ -78,6 +81,7 @@ func DefaultLimits() Limits {
 		ForecastQueue:       2 * n,
 		SessionTTL:          30 * 24 * time.Hour,
 		PurgeAfter:          7 * 24 * time.Hour,
+		MaxGames:            MaxGames,
 	}
 }
 
@@ -115,6 +119,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.SessionTTL <= 0 {
 		l.SessionTTL = d.SessionTTL
+	}
+	if l.MaxGames <= 0 || l.MaxGames > MaxGames {
+		l.MaxGames = d.MaxGames
 	}
 	if l.PurgeAfter <= 0 {
 		l.PurgeAfter = d.PurgeAfter

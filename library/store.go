@@ -17,6 +17,8 @@ import (
 type Store interface {
 	// FleetStore keeps fleets (library/fleetstore.go).
 	FleetStore
+	// GameStore keeps table games (library/games.go).
+	GameStore
 
 	// Ready reports whether the store can serve requests.
 	Ready(ctx context.Context) error

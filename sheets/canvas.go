@@ -81,6 +81,9 @@ type canvas struct {
 	// fbFamily is the family of the fallback face's cut each rune the
 	// document prints in it is in (see fallbackText).
 	fbFamily map[rune]string
+	// marks are the boxes marked in a game, box id to mark (Ship.Marks),
+	// drawn over the boxes they name.
+	marks map[string]string
 }
 
 // newCanvas starts a deterministic landscape or portrait PDF document.

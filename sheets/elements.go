@@ -4,6 +4,8 @@ package sheets
 // bubbles. Each returns an Element whose draw function uses only the data
 // captured at layout time, so drawing cannot change the geometry.
 
+import "github.com/slipway/slipway/designer"
+
 // Sizes in millimetres.
 const (
 	hullBubble  = 3.8 // diameter of a hull, crew or marine bubble
@@ -13,7 +15,7 @@ const (
 	sysPitch    = 4.1
 	badgeSize   = 6.2 // system icon badge
 	ptToMM      = 0.3528
-	maxBubbles  = 40 // more copies than this print as a written count
+	maxBubbles  = designer.MaxBoxCopies // more copies than this print as a written count
 	layerLabelW = 4.2
 )
 

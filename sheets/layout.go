@@ -36,7 +36,10 @@ type Element struct {
 	Box      Box
 	Text     string
 	Children []*Element
-	draw     func(c *canvas, e *Element)
+	// BoxID is the id of a box a player marks in play
+	// (designer.BoxRef's form, "core.hull.1.3"), on markable elements.
+	BoxID string
+	draw  func(c *canvas, e *Element)
 }
 
 // add appends children and returns e.
@@ -74,7 +77,7 @@ func (p *Page) Walk(fn func(e *Element, parent *Element)) {
 // wraps each in a group that names it (data-mark="hull"), for tests and
 // for a sheet played on screen.
 var markable = map[string]bool{"hull": true, "crew": true, "marine": true, "shield": true,
-	"adapt": true, "system": true, "plate": true}
+	"adapt": true, "system": true, "plate": true, "fighter": true}
 
 // render draws a page's elements, parents first.
 func (p *Page) render(c *canvas) {
@@ -82,10 +85,15 @@ func (p *Page) render(c *canvas) {
 	draw = func(e *Element) {
 		mark := c.svg != nil && markable[e.Kind]
 		if mark {
-			c.svg.beginMark(e.Kind)
+			c.svg.beginMark(e.Kind, e.BoxID)
 		}
 		if e.draw != nil {
 			e.draw(c, e)
+		}
+		if e.BoxID != "" && c.marks != nil {
+			if st := c.marks[e.BoxID]; st != "" {
+				drawMarked(c, e, st)
+			}
 		}
 		for _, k := range e.Children {
 			draw(k)

@@ -311,8 +311,13 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 	var items []flowItem
 	nameSt := textStyle{"B", 7, ink(), "L"}
 	loadout := hb.Loadout
-	if len(loadout) == 0 {
+	own := len(loadout) > 0
+	if !own {
 		loadout = sc.s.Loadout[hb.ID]
+	}
+	var runs []designer.FighterRun
+	if own {
+		runs = sc.d.FighterRuns()
 	}
 	if len(loadout) > 0 {
 		ids := make([]string, 0, len(loadout))
@@ -333,7 +338,15 @@ func (sc *sheetCtx) hangarRows(hb *designer.HangarBayDef, bays int) []rowSpec {
 					txt(sc.c, Box{x + 5.2, y, lw, h}, label, nameSt),
 				}
 			}}
-			sc.addCount(&it, max(0, min(loadout[id], 999))*bays)
+			sc.addCount(&it, max(0, min(loadout[id], 999))*bays, "")
+			if own && it.bub != nil { // the design's own loadout: boxes a player marks
+				for ri, r := range runs {
+					if r.Bay == hb.ID && r.Squadron == id {
+						stem := strings.TrimSuffix(designer.BoxID(designer.BoxHangars, designer.BoxFighter, ri+1, 0), "0")
+						it.bub = boxBubble(designer.BoxFighter, func(n int) string { return stem + itoa(n) })
+					}
+				}
+			}
 			items = append(items, it)
 		}
 	} else {

@@ -49,6 +49,11 @@ type Ship struct {
 	// a permanent loadout: bay definition id to squadron id to count per
 	// bay. Optional; bays without one list what they may carry.
 	Loadout map[string]map[string]int
+	// Marks are the boxes marked in a game, box id (designer.BoxRef) to
+	// mark ("hit", "damaged", "destroyed", "spent", ...): the record sheet
+	// of a ship as it stands, boxes filled (a damaged system struck
+	// through). Optional; ids the sheet does not draw are ignored.
+	Marks map[string]string
 }
 
 // check reports what makes s unprintable, for the error of the document

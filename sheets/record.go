@@ -71,6 +71,7 @@ func LayoutRecordSheet(s Ship, opt Options) ([]*Page, error) {
 func layoutRecord(c *canvas, pg paper, s Ship) []*Page {
 	d := s.Design
 	cat := c.cat
+	c.marks = s.Marks
 	printable := Box{printMargin, printMargin, pg.w - 2*printMargin, pg.h - 2*printMargin}
 	ax := printable.X + columnW + columnGap
 	sc := &sheetCtx{c: c, s: s, d: d, r: s.Result, cat: cat, reactors: reactorLabels(s.Result), areaW: printable.Right() - ax}

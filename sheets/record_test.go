@@ -53,7 +53,7 @@ func checkLayout(t *testing.T, name string, pages []*Page) int {
 				errs++
 			}
 			switch e.Kind {
-			case "hull", "crew", "marine", "shield", "adapt", "system", "plate":
+			case "hull", "crew", "marine", "shield", "adapt", "system", "plate", "fighter":
 				if e.Kind == "hull" {
 					hull++
 				}

@@ -131,6 +131,9 @@ func TestSheetsComputeNoRule(t *testing.T) {
 		"designer.System.Supports":         "designer's one placement rule: which arc a system supports",
 		"designer.Section.AdaptationLimit": "designer's one function for an arc's adaptation level",
 		"designer.SquadronTier":            "designer's one function for a squadron's tier",
+		"designer.Design.FighterRuns":      "designer's one list of the squadron boxes a player marks in play",
+		"designer.BoxID":                   "designer's one naming of a box a player marks in play",
+		"designer.ArcBoxID":                "designer's one naming of an arc's box a player marks in play",
 	}
 	for name, why := range map[string]string{
 		"battleshift.New":               "the Battleshift ruleset, for its catalogue",

@@ -61,7 +61,7 @@ func (sc *sheetCtx) sectionCell(ns designer.NamedSection, col int, w float64) *c
 	}
 	sec := ns.Section
 	ce.rows = append(ce.rows, sc.defenceRows(ns, inner)...)
-	ce.rows = append(ce.rows, sc.hullRows(sec, inner)...)
+	ce.rows = append(ce.rows, sc.hullRows(ns.Name, sec, inner)...)
 	ce.rows = append(ce.rows, sc.systemRows(ns, inner)...)
 	return ce
 }
@@ -107,6 +107,15 @@ func plainBubble(kind string) func(b Box, i int) *Element {
 	return func(b Box, i int) *Element { return bubble(b, kind, paperWhite(), "") }
 }
 
+// boxBubble is plainBubble with box ids: bubble i is box id(i+1).
+func boxBubble(kind string, id func(n int) string) func(b Box, i int) *Element {
+	return func(b Box, i int) *Element {
+		e := bubble(b, kind, paperWhite(), "")
+		e.BoxID = id(i + 1)
+		return e
+	}
+}
+
 // defenceRows lists, for each arc the section faces, its defences in the
 // order fire meets them: deflectors, shields (and adaptation), armour,
 // ablative plates.
@@ -145,11 +154,15 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 			}
 			lw, lead := sc.iconLead("shield-"+typ, smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(sh.Hits),
-				pitch: hullPitch, diam: hullBubble, bub: plainBubble("shield")})
+				pitch: hullPitch, diam: hullBubble, bub: boxBubble("shield", func(n int) string {
+					return designer.ArcBoxID(ns.Name, designer.BoxShield, arc, n)
+				})})
 			if adapt := sec.AdaptationLimit(ns.Name, arc); adapt > 0 {
 				lw, lead := sc.iconLead("adaptation", smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 				items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(adapt),
-					pitch: sysPitch, diam: sysBubble, bub: plainBubble("adapt")})
+					pitch: sysPitch, diam: sysBubble, bub: boxBubble("adapt", func(n int) string {
+						return designer.ArcBoxID(ns.Name, designer.BoxAdapt, arc, n)
+					})})
 			}
 		}
 		if ar := sec.Armour.Get(arc); ar != nil && ar.Rating > 0 {
@@ -176,7 +189,11 @@ func (sc *sheetCtx) defenceRows(ns designer.NamedSection, w float64) []rowSpec {
 		if n := sec.Ablative.Get(arc); n != nil && *n > 0 {
 			lw, lead := sc.iconLead("ablative", smallIcon, IconArgs{Ink: ink()}, "", 0, 1)
 			items = append(items, flowItem{leadW: lw, lead: lead, n: clampBubbles(*n), pitch: sysPitch, diam: sysBubble,
-				bub: func(b Box, i int) *Element { return scratchBox(b) }})
+				bub: func(b Box, i int) *Element {
+					e := scratchBox(b)
+					e.BoxID = designer.ArcBoxID(ns.Name, designer.BoxPlate, arc, i+1)
+					return e
+				}})
 		}
 		if ns.Name == designer.SectionCore && len(items) == 1 {
 			continue // only the arc marker: nothing defends this arc
@@ -218,7 +235,7 @@ func gapRow(h float64) rowSpec {
 // fifth numbered in roman numerals, the layer number at the left, a rule
 // between layers, and the layer's crew (orange) and marine (yellow)
 // parties at the right end.
-func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
+func (sc *sheetCtx) hullRows(name designer.SectionName, sec *designer.Section, w float64) []rowSpec {
 	// Crew and marine parties take up to three columns at the right,
 	// only as many as the fullest layer needs.
 	perCrew, crewW := 0, 0.0
@@ -235,10 +252,10 @@ func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
 		hits := clampBubbles(l.HullHits)
 		people := make([]string, 0, 8)
 		for i := 0; i < clampBubbles(l.Crew); i++ {
-			people = append(people, "crew")
+			people = append(people, designer.BoxCrew)
 		}
 		for i := 0; i < clampBubbles(l.Marines); i++ {
-			people = append(people, "marine")
+			people = append(people, designer.BoxMarine)
 		}
 		n := max(1, (hits+maxRow-1)/maxRow)
 		if perCrew > 0 {
@@ -254,8 +271,10 @@ func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
 			li, r, top := li, r, top
 			lo, hi := r*perRow, min(hits, (r+1)*perRow)
 			var ppl []string
+			first := 0 // index in people of ppl[0]
 			if perCrew > 0 {
-				ppl = people[min(len(people), r*perCrew):min(len(people), (r+1)*perCrew)]
+				first = min(len(people), r*perCrew)
+				ppl = people[first:min(len(people), (r+1)*perCrew)]
 			}
 			rows = append(rows, rowSpec{h: hullRowH + top, build: func(x, y, w float64) []*Element {
 				g := &Element{Kind: "layer", Box: Box{x, y, w, hullRowH + top}}
@@ -277,7 +296,9 @@ func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
 						label = roman(i + 1)
 					}
 					bx := x + layerLabelW + float64(i-lo)*hullPitch
-					g.add(bubble(Box{bx, by, hullBubble, hullBubble}, "hull", paperWhite(), label))
+					hb := bubble(Box{bx, by, hullBubble, hullBubble}, "hull", paperWhite(), label)
+					hb.BoxID = designer.BoxID(name, designer.BoxHull, li+1, i+1)
+					g.add(hb)
 				}
 				cx := x + w - crewW + 1.6
 				for j, p := range ppl {
@@ -289,7 +310,13 @@ func (sc *sheetCtx) hullRows(sec *designer.Section, w float64) []rowSpec {
 					if sc.c.bw {
 						lbl = strings.ToUpper(p[:1])
 					}
-					g.add(bubble(Box{cx + float64(j)*hullPitch, by, hullBubble, hullBubble}, p, fill, lbl))
+					pb := bubble(Box{cx + float64(j)*hullPitch, by, hullBubble, hullBubble}, p, fill, lbl)
+					n := first + j + 1 // crew first, then marines
+					if p == designer.BoxMarine {
+						n -= clampBubbles(l.Crew)
+					}
+					pb.BoxID = designer.BoxID(name, p, li+1, n)
+					g.add(pb)
 				}
 				return []*Element{g}
 			}})
@@ -320,7 +347,7 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 		entries = append(entries, sysEntry{order: order, seq: len(entries), item: it})
 	}
 	rateSt := textStyle{"B", 8, ink(), "L"}
-	for _, s := range sec.Systems {
+	for si, s := range sec.Systems {
 		k := sc.cat.Kind(s.Kind)
 		catID, key, rating := "", "unknown", ""
 		if k != nil {
@@ -343,23 +370,26 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 		case dir == "" && ns.Name != designer.SectionCore && k != nil && k.Params["arc"] != nil:
 			dir = string(ns.Name)
 		}
-		add(catID, sc.systemItem(catID, key, IconArgs{Dir: dir}, rating, rateSt, s.Count))
+		add(catID, sc.systemItem(catID, key, IconArgs{Dir: dir}, rating, rateSt, s.Count,
+			designer.BoxID(ns.Name, designer.BoxSystem, si+1, 0)))
 	}
 	if ls := lifeSupport(sc.r, ns.Name); ls > 0 {
 		if k := sc.cat.Kind("lifeSupport"); k != nil {
-			add(k.Category, sc.systemItem(k.Category, k.Icon, IconArgs{}, itoa(ls), rateSt, 1))
+			add(k.Category, sc.systemItem(k.Category, k.Icon, IconArgs{}, itoa(ls), rateSt, 1,
+				designer.BoxID(ns.Name, designer.BoxLifeSupport, 1, 0)))
 		}
 	}
 	nameSt := textStyle{"B", 6.5, ink(), "L"}
-	for _, h := range sec.Hangars {
+	for hi, h := range sec.Hangars {
 		name := h.Bay
 		if b := sc.d.HangarBay(h.Bay); b != nil {
 			name = b.Name
 		}
-		add("hangar", sc.systemItem("hangar", "hangar-bay", IconArgs{}, clean(name), nameSt, h.Count))
+		add("hangar", sc.systemItem("hangar", "hangar-bay", IconArgs{}, clean(name), nameSt, h.Count,
+			designer.BoxID(ns.Name, designer.BoxHangar, hi+1, 0)))
 	}
 	weaponCol := sc.c.style("weapon").colour
-	for _, m := range sec.Weapons {
+	for mi, m := range sec.Weapons {
 		name := m.Weapon
 		if wd := sc.d.Weapon(m.Weapon); wd != nil {
 			name = wd.Name
@@ -367,7 +397,7 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 		lw, lead := sc.iconLead("weapon-arc", badgeSize, IconArgs{Ink: ink(), Accent: weaponCol, Sectors: m.Sectors},
 			clean(name), math.Min(30, w-badgeSize-6), 2)
 		it := flowItem{leadW: lw, lead: lead}
-		sc.addCount(&it, m.Count)
+		sc.addCount(&it, m.Count, designer.BoxID(ns.Name, designer.BoxWeapon, mi+1, 0))
 		add("weapon", it)
 	}
 	if len(entries) == 0 {
@@ -394,7 +424,9 @@ func (sc *sheetCtx) systemRows(ns designer.NamedSection, w float64) []rowSpec {
 }
 
 // systemItem is a badge with its rating or name and a bubble per copy.
-func (sc *sheetCtx) systemItem(catID, key string, a IconArgs, label string, st textStyle, count int) flowItem {
+// box is the id of its box 0 (designer.BoxID with n 0), or "" for none:
+// copy n's box is the id with its last number n.
+func (sc *sheetCtx) systemItem(catID, key string, a IconArgs, label string, st textStyle, count int, box string) flowItem {
 	lines, lw := labelLines(sc.c, label, st, 22, 2)
 	w := badgeSize
 	if lw > 0 {
@@ -407,17 +439,22 @@ func (sc *sheetCtx) systemItem(catID, key string, a IconArgs, label string, st t
 		}
 		return out
 	}}
-	sc.addCount(&it, count)
+	sc.addCount(&it, count, box)
 	return it
 }
 
 // addCount gives an item one scratch bubble per copy, or a written count
 // when there are more copies than anyone would strike out.
-func (sc *sheetCtx) addCount(it *flowItem, count int) {
+// box names the boxes as systemItem's box does.
+func (sc *sheetCtx) addCount(it *flowItem, count int, box string) {
 	if count <= maxBubbles {
 		it.n = max(count, 0)
 		it.pitch, it.diam = sysPitch, sysBubble
 		it.bub = plainBubble("system")
+		if box != "" {
+			stem := strings.TrimSuffix(box, "0")
+			it.bub = boxBubble("system", func(n int) string { return stem + itoa(n) })
+		}
 		return
 	}
 	label := "x" + itoa(min(count, 999999))

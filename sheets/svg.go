@@ -532,9 +532,13 @@ func (s *svgSurface) ClipEnd() { s.popFrame() }
 
 // beginMark opens a group around a markable element (layout.go's
 // markable); endMark closes it.
-func (s *svgSurface) beginMark(kind string) {
+func (s *svgSurface) beginMark(kind, box string) {
 	s.body.WriteString(`<g data-mark="`)
 	escapeXML(&s.body, kind)
+	if box != "" {
+		s.body.WriteString(`" data-box="`)
+		escapeXML(&s.body, box)
+	}
 	s.body.WriteString(`">` + "\n")
 }
 

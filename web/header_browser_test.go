@@ -20,7 +20,7 @@ import (
 func TestHeaderOneRowInBrowser(t *testing.T) {
 	t.Parallel()
 	tb := newTab(t)
-	want := []string{"/designer", "/library", "/fleets", "/glossary", "/api/v1/aids.pdf", "/login", "/register"}
+	want := []string{"/designer", "/library", "/fleets", "/play", "/glossary", "/api/v1/aids.pdf", "/login", "/register"}
 	// rowTops is the distinct middles (to the pixel) of the brand and the
 	// menu button: one row has one.
 	rowTops := `new Set([...document.querySelectorAll('header.site .brand, #site-menu > summary')].map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.top + r.height / 2) / 6); })).size`

@@ -90,7 +90,7 @@ func TestReadingPagesInBrowser(t *testing.T) {
 		t.Errorf("signed-out header links %v", got)
 	}
 	focused := ""
-	for i := 0; i < 8 && focused != "/login"; i++ {
+	for i := 0; i < 10 && focused != "/login"; i++ {
 		tb.do("tab", chromedp.KeyEvent(kb.Tab))
 		focused = eval[string](tb, `document.activeElement.getAttribute('href') || ''`)
 	}

@@ -103,6 +103,7 @@ func (s *Server) routes() http.Handler {
 	pages.HandleFunc("GET /glossary", s.glossary)
 	s.readingRoutes(pages)
 	s.fleetRoutes(pages)
+	s.playRoutes(pages)
 	s.verifyRoutes(pages)
 	pages.HandleFunc("/", s.notFound)
 

@@ -102,6 +102,7 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 		for _, q := range []string{
 			`DELETE FROM sessions WHERE user_id = $1`,
 			`DELETE FROM tokens WHERE user_id = $1`,
+			`DELETE FROM games WHERE owner_id = $1`,
 		} {
 			if _, err := tx.Exec(ctx, q, userID); err != nil {
 				return err

@@ -109,6 +109,7 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 		for _, q := range []string{
 			`DELETE FROM sessions WHERE user_id = ?`,
 			`DELETE FROM tokens WHERE user_id = ?`,
+			`DELETE FROM games WHERE owner_id = ?`,
 			`DELETE FROM designs_fts WHERE rowid IN (SELECT seq FROM designs WHERE owner_id = ? AND deleted_at IS NULL AND visibility <> 'public')`,
 			`UPDATE designs_fts SET author = '' WHERE rowid IN (SELECT seq FROM designs WHERE owner_id = ? AND deleted_at IS NULL)`,
 			// The words lose their author too: what follows words.AuthorSep.

@@ -70,6 +70,7 @@ func Run(t *testing.T, open Opener) {
 		{"Lock", testLock},
 		{"SeedOnce", testSeedOnce},
 		{"Fleets", testFleets},
+		{"Games", testGames},
 		{"FleetSearch", testFleetSearch},
 		{"DesignVersions", testDesignVersions},
 		{"FleetReferences", testFleetReferences},
