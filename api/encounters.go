@@ -45,8 +45,20 @@ type encounterSideAnswer struct {
 	// Legal is the fleet's own legality (with its deployment, if given).
 	Legal bool   `json:"legal"`
 	Role  string `json:"role,omitempty"`
+	// Model is the combat value model CV and Points are priced with: the
+	// fleet's pin, or the current model. Current is what the current
+	// model says of a fleet pinned to another (absent otherwise).
+	Model   string         `json:"model"`
+	Current *currentTotals `json:"current,omitempty"`
 	// Deployment is the check of the deployment given, or null.
 	Deployment *deploymentAnswer `json:"deployment"`
+}
+
+// currentTotals is what the current model says of a pinned fleet.
+type currentTotals struct {
+	Model  string `json:"model"`
+	CV     int    `json:"cv"`
+	Points int    `json:"points"`
 }
 
 // deploymentAnswer is a deployment checked against F-08.
@@ -65,6 +77,14 @@ type encounterAnswer struct {
 	Encounters []fleet.Encounter   `json:"encounters"`
 	A          encounterSideAnswer `json:"a"`
 	B          encounterSideAnswer `json:"b"`
+	// Model is the model the two fleets' CV are compared under
+	// (initiative.a.cv, initiative.b.cv, initiative.equalCV); ModelsDiffer
+	// says the fleets were agreed under different models, and are then
+	// compared under the current one; Note says it in words (absent when
+	// both are priced with the current model).
+	Model        string `json:"model"`
+	ModelsDiffer bool   `json:"modelsDiffer"`
+	Note         string `json:"note,omitempty"`
 }
 
 // encounter answers POST /encounters: the encounter set-up of two fleets
@@ -88,7 +108,8 @@ func (s *Server) encounter(c *gin.Context) {
 		return
 	}
 	out := encounterAnswer{Initiative: v.Setup, Encounter: v.Encounter, Encounters: s.svc.FleetEvaluator().Facts().Encounters,
-		A: encounterSide("a", &v.A), B: encounterSide("b", &v.B)}
+		A: encounterSide("a", &v.A, s.svc.FleetEvaluator().Model().Version()), B: encounterSide("b", &v.B, s.svc.FleetEvaluator().Model().Version()),
+		Model: v.Model, ModelsDiffer: v.ModelsDiffer, Note: v.Note}
 	private := v.A.Fleet == nil || v.A.Fleet.Visibility != library.Public || v.B.Fleet == nil || v.B.Fleet.Visibility != library.Public
 	if private {
 		c.Header("Cache-Control", "private, no-store")
@@ -96,12 +117,16 @@ func (s *Server) encounter(c *gin.Context) {
 	s.json(c, http.StatusOK, out)
 }
 
-// encounterSide words one side of an encounter for the answer; problem
+// encounterSide words one side of an encounter for the answer (current
+// names today's model); problem
 // paths name the request: "a.deployment..." for the deployment given,
 // "a.fleet..." for the fleet document (the stored one when given by id).
-func encounterSide(name string, v *library.EncounterSideView) encounterSideAnswer {
+func encounterSide(name string, v *library.EncounterSideView, current string) encounterSideAnswer {
 	r := v.Result
-	out := encounterSideAnswer{Name: r.Name, CV: r.Totals.CV, Points: r.Totals.Points, Legal: r.Legal, Role: v.Role}
+	out := encounterSideAnswer{Name: r.Name, CV: r.Totals.CV, Points: r.Totals.Points, Legal: r.Legal, Role: v.Role, Model: v.Model}
+	if v.Current != nil {
+		out.Current = &currentTotals{Model: current, CV: v.Current.Totals.CV, Points: v.Current.Totals.Points}
+	}
 	if v.Fleet != nil {
 		out.ID, out.Version = v.Fleet.ID, v.Version
 	}

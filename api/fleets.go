@@ -517,7 +517,11 @@ func (s *Server) fleetPackPDF(c *gin.Context) {
 	if version == 0 {
 		version = v.Fleet.Version
 	}
-	verify, ok := s.recordPrinted(c, library.FleetPrinted(v.Fleet, version, v.Document, v.Result, v.Model))
+	// A private fleet's pack printed by its owner while the fleet has a
+	// share link carries the link's token, so whoever holds the paper may
+	// verify it.
+	share := s.svc.PrintFleetShare(c.Request.Context(), caller(c), v.Fleet)
+	verify, ok := s.recordShared(c, library.FleetPrinted(v.Fleet, version, v.Document, v.Result, v.Model), share)
 	if !ok {
 		return
 	}

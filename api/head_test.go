@@ -35,6 +35,7 @@ func TestHeadMirrorsGet(t *testing.T) {
 	var gm struct{ ID, Watch string }
 	c.do("POST", "/api/v1/games", map[string]any{"sides": []any{map[string]any{"fleetDocument": fleetDoc}}}).want(t, 201).decode(t, &gm)
 	c.do("POST", "/api/v1/designs/"+d.ID+"/share", nil).want(t, 201)
+	c.do("POST", "/api/v1/fleets/"+f.ID+"/share", nil).want(t, 201)
 	c.do("GET", "/api/v1/designs/"+d.ID+"/sheet.pdf", nil).want(t, 200)
 	code, err := e.srv.Service().RecordPrinted(context.Background(), library.Printed{Kind: "draft", Name: "Head Case", Ruleset: "metaverse", Model: "metaverse-cv/2"})
 	if err != nil {

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,4 +91,99 @@ func pdfText(t *testing.T, pdf []byte) string {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(string(out)), " ")
+}
+
+// encounterPinAnswer is the part of an encounter answer the pinning test
+// reads.
+type encounterPinAnswer struct {
+	Initiative struct {
+		A, B    struct{ CV int }
+		EqualCV bool
+	}
+	A, B struct {
+		Name    string
+		CV      int
+		Model   string
+		Current *struct {
+			Model string
+			CV    int
+		}
+	}
+	Model        string
+	ModelsDiffer bool
+	Note         string
+}
+
+// TestEncounterPinnedFleets: an encounter of fleets pinned to the same
+// older model plays that model's numbers and says what today's model
+// gives; fleets agreed under different models are compared under
+// today's model and the answer says so in words; an unknown model in a
+// fleet document is a 400 naming the field.
+func TestEncounterPinnedFleets(t *testing.T) {
+	e := newEnv(t)
+	c := e.withToken("umpire")
+	// The Cruiser Wing, whose CV differs between metaverse-cv/1 and today's.
+	doc := func(name, model string) map[string]any {
+		var f map[string]any
+		if err := json.Unmarshal(readJSONFile(t, "../testdata/fleets/F-03.json"), &f); err != nil {
+			t.Fatal(err)
+		}
+		f["name"] = name
+		if model != "" {
+			f["model"] = model
+		}
+		return f
+	}
+	var pinnedF, currentF fleetAnswer
+	c.do("POST", "/api/v1/fleets", map[string]any{"fleet": doc("Old Guard", costing.VersionV1)}).want(t, 201).decode(t, &pinnedF)
+	c.do("POST", "/api/v1/fleets", map[string]any{"fleet": doc("New Guard", "")}).want(t, 201).decode(t, &currentF)
+	if pinnedF.Evaluation.Totals.CV == currentF.Evaluation.Totals.CV {
+		t.Fatalf("the models give the same CV (%d): the test shows nothing", pinnedF.Evaluation.Totals.CV)
+	}
+	oldCV, nowCV := pinnedF.Evaluation.Totals.CV, currentF.Evaluation.Totals.CV
+
+	// Both pinned to the same model: that model's numbers, today's beside.
+	var same encounterPinAnswer
+	c.do("POST", "/api/v1/encounters", map[string]any{"a": map[string]any{"id": pinnedF.ID}, "b": map[string]any{"fleet": doc("Old Guard B", costing.VersionV1)}}).
+		want(t, 200).decode(t, &same)
+	if same.Model != costing.VersionV1 || same.ModelsDiffer || same.A.Model != costing.VersionV1 || same.A.CV != oldCV ||
+		same.Initiative.A.CV != oldCV || same.Initiative.B.CV != oldCV || !same.Initiative.EqualCV ||
+		same.A.Current == nil || same.A.Current.CV != nowCV || same.A.Current.Model != costing.ModelVersion || same.B.Current == nil {
+		t.Errorf("two fleets pinned to %s: %+v", costing.VersionV1, same)
+	}
+	for _, want := range []string{"Both fleets were agreed under " + costing.VersionV1, "Under today's " + costing.ModelVersion} {
+		if !strings.Contains(same.Note, want) {
+			t.Errorf("the note %q lacks %q", same.Note, want)
+		}
+	}
+
+	// Different models: compared under today's, and said plainly.
+	var mixed encounterPinAnswer
+	c.do("POST", "/api/v1/encounters", map[string]any{"a": map[string]any{"id": pinnedF.ID}, "b": map[string]any{"id": currentF.ID}}).
+		want(t, 200).decode(t, &mixed)
+	if mixed.Model != costing.ModelVersion || !mixed.ModelsDiffer || mixed.A.CV != oldCV || mixed.B.CV != nowCV || mixed.B.Current != nil ||
+		mixed.Initiative.A.CV != nowCV || mixed.Initiative.B.CV != nowCV || !mixed.Initiative.EqualCV {
+		t.Errorf("fleets of different models: %+v", mixed)
+	}
+	for _, want := range []string{"different combat value models", "Old Guard under " + costing.VersionV1, "New Guard under " + costing.ModelVersion,
+		"today's, " + costing.ModelVersion} {
+		if !strings.Contains(mixed.Note, want) {
+			t.Errorf("the note %q lacks %q", mixed.Note, want)
+		}
+	}
+
+	// Neither pinned: no note, the current model.
+	var plain encounterPinAnswer
+	c.do("POST", "/api/v1/encounters", map[string]any{"a": map[string]any{"id": currentF.ID}, "b": map[string]any{"fleet": doc("Other", "")}}).
+		want(t, 200).decode(t, &plain)
+	if plain.Model != costing.ModelVersion || plain.ModelsDiffer || plain.Note != "" || plain.A.Current != nil {
+		t.Errorf("two unpinned fleets: %+v", plain)
+	}
+
+	bad := c.do("POST", "/api/v1/encounters", map[string]any{"a": map[string]any{"id": currentF.ID}, "b": map[string]any{"fleet": doc("Bad", "cv-9")}}).want(t, 400)
+	for _, want := range []string{"b.fleet.model", "cv-9", costing.VersionV1} {
+		if !strings.Contains(string(bad.Body), want) {
+			t.Errorf("the refusal of an unknown model lacks %q: %s", want, bad.Body)
+		}
+	}
 }

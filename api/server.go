@@ -135,6 +135,12 @@ func (s *Server) gatedBy(g *library.Gate, h gin.HandlerFunc) gin.HandlerFunc {
 	}
 }
 
+// WorkGate is the gate every route that evaluates a design or fleet
+// again takes a turn of (fleet routes, encounters, imports, verification).
+// The studio's pages that evaluate as much (the verification page) take
+// their turn of the same gate, so that the bound is one for both.
+func (s *Server) WorkGate() *library.Gate { return s.work }
+
 // Service returns the library service the server adapts.
 func (s *Server) Service() *library.Service { return s.svc }
 
@@ -217,6 +223,9 @@ func (s *Server) routes() {
 	v1.POST("/fleets/:id/fork", s.gated(s.forkFleet))
 	v1.POST("/fleets/:id/upgrade", s.gated(s.upgradeFleet))
 	get(v1, "/fleets/:id/pack.pdf", s.gated(s.fleetPackPDF))
+	get(v1, "/fleets/:id/share", s.getFleetShare)
+	v1.POST("/fleets/:id/share", s.createFleetShare)
+	v1.DELETE("/fleets/:id/share", s.deleteFleetShare)
 	get(v1, "/fleet-library", s.fleetLibrary)
 	get(v1, "/fleet-facts", s.fleetFacts)
 	v1.POST("/encounters", s.gated(s.encounter))

@@ -45,9 +45,10 @@ func (s *Server) recordPrinted(c *gin.Context, p library.Printed) (string, bool)
 	return s.recordShared(c, p, "")
 }
 
-// recordShared is recordPrinted for a private design's sheet printed by
-// its owner while it has a share link: the link carries the share token,
-// so whoever holds the paper may verify it.
+// recordShared is recordPrinted for a private design's sheet (or a
+// private fleet's pack) printed by its owner while it has a share link:
+// the link carries the share token, so whoever holds the paper may verify
+// it.
 func (s *Server) recordShared(c *gin.Context, p library.Printed, share string) (string, bool) {
 	base := s.publicBase(c)
 	if base == "" {
@@ -132,6 +133,62 @@ func (s *Server) deleteShare(c *gin.Context) {
 		return
 	}
 	if err := s.svc.RevokeShare(c.Request.Context(), caller(c), c.Param("id")); err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Status(http.StatusNoContent)
+	c.Writer.WriteHeaderNow()
+}
+
+// fleetShareJSON is a fleet's share link as the API answers it.
+type fleetShareJSON struct {
+	FleetID   string `json:"fleetId"`
+	Token     string `json:"token"`
+	CreatedAt string `json:"createdAt"`
+}
+
+func toFleetShareJSON(l *library.FleetShareLink) fleetShareJSON {
+	return fleetShareJSON{FleetID: l.FleetID, Token: l.Token, CreatedAt: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z")}
+}
+
+// createFleetShare serves POST /api/v1/fleets/{id}/share: a new share
+// link for the owner's fleet (any earlier one stops working).
+func (s *Server) createFleetShare(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	l, err := s.svc.CreateFleetShare(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, no-store")
+	c.Header("Location", "/api/v1/fleets/"+l.FleetID+"/share")
+	s.json(c, http.StatusCreated, toFleetShareJSON(l))
+}
+
+// getFleetShare serves GET /api/v1/fleets/{id}/share: the owner's share
+// link of a fleet.
+func (s *Server) getFleetShare(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	l, err := s.svc.FleetShareOf(c.Request.Context(), caller(c), c.Param("id"))
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, no-store")
+	s.json(c, http.StatusOK, toFleetShareJSON(l))
+}
+
+// deleteFleetShare serves DELETE /api/v1/fleets/{id}/share: the fleet's
+// share link stops working.
+func (s *Server) deleteFleetShare(c *gin.Context) {
+	if s.mustUser(c) == nil {
+		return
+	}
+	if err := s.svc.RevokeFleetShare(c.Request.Context(), caller(c), c.Param("id")); err != nil {
 		s.fail(c, err)
 		return
 	}

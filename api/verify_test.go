@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,6 +173,130 @@ func dump(t *testing.T, name string, b []byte) {
 	if d := os.Getenv("VERIFY_DUMP"); d != "" {
 		if err := os.WriteFile(filepath.Join(d, name), b, 0o644); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestFleetShareLink: a private fleet's pack verifies only to its owner
+// until the owner makes a share link; the packs printed then carry its
+// token in the QR code, read back off the page, and open the
+// verification to anyone holding the paper; a new link or a revoked one
+// answers 404; only the owner makes, reads or revokes it.
+func TestFleetShareLink(t *testing.T) {
+	e := newEnv(t)
+	owner := e.withToken("admiral")
+	anon := e.anon()
+	snoop := e.register("snoopy")
+	d := owner.create(t, "Shared Cruiser", "private")
+	fl := owner.do("POST", "/api/v1/fleets", map[string]any{"visibility": "private", "fleet": map[string]any{"name": "Secret Wing", "limit": map[string]int{"cv": 1000},
+		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}).want(t, 201)
+	var f struct{ ID string }
+	fl.decode(t, &f)
+	base := "/api/v1/fleets/" + f.ID + "/share"
+
+	pack := owner.do("GET", "/api/v1/fleets/"+f.ID+"/pack.pdf", nil).want(t, 200)
+	code := e.codeOf(t, readQR(t, pack.Body)) // no share link yet: no token
+	anon.do("GET", "/api/v1/verify/"+code, nil).want(t, 404)
+	snoop.do("GET", "/api/v1/verify/"+code, nil).want(t, 404)
+	owner.do("GET", "/api/v1/verify/"+code, nil).want(t, 200)
+	owner.do("GET", base, nil).want(t, 404)
+
+	anon.do("POST", base, nil).want(t, 401)
+	snoop.do("POST", base, nil).want(t, 404)
+	var share struct{ FleetID, Token, CreatedAt string }
+	r := owner.do("POST", base, nil).want(t, 201)
+	r.decode(t, &share)
+	if share.FleetID != f.ID || len(share.Token) != 16 || share.CreatedAt == "" || r.Header.Get("Location") != base {
+		t.Fatalf("the share link %+v (Location %q)", share, r.Header.Get("Location"))
+	}
+	var got struct{ Token string }
+	owner.do("GET", base, nil).want(t, 200).decode(t, &got)
+	if got.Token != share.Token {
+		t.Errorf("GET share %q, made %q", got.Token, share.Token)
+	}
+	snoop.do("GET", base, nil).want(t, 404)
+	snoop.do("DELETE", base, nil).want(t, 404)
+
+	// The pack printed now carries the token: whoever holds it verifies.
+	pack = owner.do("GET", "/api/v1/fleets/"+f.ID+"/pack.pdf", nil).want(t, 200)
+	link := readQR(t, pack.Body)
+	if want := e.url + "/v/" + code + "?share=" + share.Token; link != want {
+		t.Fatalf("the shared fleet's pack links to %q, want %q", link, want)
+	}
+	var v verification
+	anon.do("GET", "/api/v1/verify/"+strings.TrimPrefix(link, e.url+"/v/"), nil).want(t, 200).decode(t, &v)
+	if !v.Matches || !v.Private || v.Printed.Kind != "fleet" || v.Printed.ID != f.ID {
+		t.Errorf("the private fleet with its share link: %+v", v)
+	}
+	// A new link: the old token answers 404, the new one opens it.
+	var share2 struct{ Token string }
+	owner.do("POST", base, nil).want(t, 201).decode(t, &share2)
+	anon.do("GET", "/api/v1/verify/"+code+"?share="+share.Token, nil).want(t, 404)
+	anon.do("GET", "/api/v1/verify/"+code+"?share="+share2.Token, nil).want(t, 200)
+	// Revoked: 404, and the owner's next pack carries no token.
+	owner.do("DELETE", base, nil).want(t, 204)
+	anon.do("GET", "/api/v1/verify/"+code+"?share="+share2.Token, nil).want(t, 404)
+	pack = owner.do("GET", "/api/v1/fleets/"+f.ID+"/pack.pdf", nil).want(t, 200)
+	if link := readQR(t, pack.Body); link != e.url+"/v/"+code {
+		t.Errorf("after revoking, the pack links to %q", link)
+	}
+}
+
+// TestBattleshiftPackNumbers: an unsaved Battleshift fleet's pack records
+// the numbers it prints, not only its verdict: the fleet's cost against
+// its limit, each class's and each squadron's numbers, read back off the
+// QR code's page and checked against the server's evaluation of the
+// same document and the pack's own text.
+func TestBattleshiftPackNumbers(t *testing.T) {
+	e := newEnv(t)
+	anon := e.anon()
+	doc, err := os.ReadFile("../testdata/battleshift/fleets/vanguard.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack := anon.do("POST", "/api/v1/fleets/pack", doc).want(t, 200)
+	dump(t, "battleshift-pack.pdf", pack.Body)
+	var v verification
+	anon.do("GET", "/api/v1/verify/"+e.codeOf(t, readQR(t, pack.Body)), nil).want(t, 200).decode(t, &v)
+	var answer struct {
+		Evaluation struct {
+			Cost, PointsLimit, Ships int
+			Classes                  []struct {
+				ID, Name                        string
+				Cost, Size, Hull, Shields, Move int
+				Hardness                        int
+			}
+			Squadrons []struct {
+				Name                                string
+				Ships, Cost, Threshold, TotalDamage int
+			}
+		}
+	}
+	anon.do("POST", "/api/v1/fleets/evaluate", doc).want(t, 200).decode(t, &answer)
+	ev := answer.Evaluation
+	if v.Printed.Kind != "draft-fleet" || len(ev.Classes) == 0 || len(ev.Squadrons) == 0 || len(v.Changes) != 1 || !strings.Contains(v.Changes[0], "printed from a fleet that was not saved") {
+		t.Fatalf("the pack's verification %+v, the evaluation %+v", v, ev)
+	}
+	want := map[string]string{
+		"Fleet cost": fmt.Sprintf("%d of %d points", ev.Cost, ev.PointsLimit),
+		"Ships":      fmt.Sprint(ev.Ships),
+	}
+	for _, c := range ev.Classes {
+		want[c.Name+" (class)"] = fmt.Sprintf("%d points, size %d, hull %d, shields %d @ %d, move %d\"", c.Cost, c.Size, c.Hull, c.Shields, c.Hardness, c.Move)
+	}
+	for _, s := range ev.Squadrons {
+		want[s.Name+" (squadron)"] = fmt.Sprintf("%d ships, %d points, threshold %d, destroyed at %d damage", s.Ships, s.Cost, s.Threshold, s.TotalDamage)
+	}
+	for label, value := range want {
+		if !hasNumber(v.Printed.Numbers, label, value) {
+			t.Errorf("the pack's recorded numbers lack %s: %s; they are %+v", label, value, v.Printed.Numbers)
+		}
+	}
+	// What the page records is what the paper prints.
+	text := pdfText(t, pack.Body)
+	for _, s := range []string{fmt.Sprintf("%d of %d points", ev.Cost, ev.PointsLimit), ev.Classes[0].Name} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the pack does not print %q", s)
 		}
 	}
 }

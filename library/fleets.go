@@ -793,6 +793,11 @@ type EncounterSideView struct {
 	// paths in the fleet document (the deployment at "deployment").
 	Deployed bool
 	Problems designer.Problems
+	// Model is the combat value model Result is priced with: the fleet's
+	// pin, or the current model. Current is what the current model says
+	// of a fleet pinned to another (nil otherwise).
+	Model   string
+	Current *fleet.Result
 }
 
 // maxZones bounds the zones of a deployment given to Encounter.
@@ -803,6 +808,15 @@ type EncounterView struct {
 	Setup     *fleet.EncounterSetup
 	Encounter *fleet.Encounter // nil when none was named
 	A, B      EncounterSideView
+	// Model is the combat value model the two fleets' CV are compared
+	// under (Setup's CV and EqualCV): the model both sides are priced
+	// with when they agree; when they were agreed under different models,
+	// the current model, which prices both alike. ModelsDiffer says so,
+	// and Note says it in a player's words ("" when both sides are
+	// priced with the current model).
+	Model        string
+	ModelsDiffer bool
+	Note         string
 }
 
 // Encounter sets up an encounter between two fleets u may read (a stored
@@ -845,8 +859,47 @@ func (s *Service) Encounter(ctx context.Context, u *User, req EncounterRequest) 
 			return nil, err
 		}
 	}
-	out.Setup = s.fleets.Encounter(out.A.Document, out.A.Result, out.B.Document, out.B.Result)
+	ra, rb := out.A.Result, out.B.Result
+	out.Model = out.A.Model
+	if out.A.Model != out.B.Model {
+		// Fleets agreed under different models have no model in common
+		// but the current one: their CV are compared under it.
+		out.ModelsDiffer, out.Model = true, s.fleets.Model().Version()
+		if out.A.Current != nil {
+			ra = out.A.Current
+		}
+		if out.B.Current != nil {
+			rb = out.B.Current
+		}
+	}
+	out.Setup = s.fleets.Encounter(out.A.Document, ra, out.B.Document, rb)
+	out.Note = encounterNote(out, s.fleets.Model().Version())
 	return out, nil
+}
+
+// encounterNote says in a player's words which model each fleet of an
+// encounter is priced with and which one their CV are compared under:
+// "" when both are priced with the current model.
+func encounterNote(v *EncounterView, current string) string {
+	a, b := &v.A, &v.B
+	name := func(sd *EncounterSideView, other string) string {
+		if sd.Result != nil && sd.Result.Name != "" {
+			return sd.Result.Name
+		}
+		return other
+	}
+	na, nb := name(a, "the first fleet"), name(b, "the second fleet")
+	switch {
+	case v.ModelsDiffer:
+		return fmt.Sprintf("These fleets were agreed under different combat value models: %s under %s (%d CV), %s under %s (%d CV). "+
+			"An encounter compares both under one model: today's, %s, which gives %d CV against %d CV.",
+			na, a.Model, a.Result.Totals.CV, nb, b.Model, b.Result.Totals.CV, current, v.Setup.A.CV, v.Setup.B.CV)
+	case a.Current != nil && b.Current != nil: // both pinned to the same older model
+		return fmt.Sprintf("Both fleets were agreed under %s: the numbers compared are that model's (%d CV against %d CV). "+
+			"Under today's %s, %s would be %d CV and %s %d CV.",
+			v.Model, a.Result.Totals.CV, b.Result.Totals.CV, current, na, a.Current.Totals.CV, nb, b.Current.Totals.CV)
+	}
+	return ""
 }
 
 // encounterSide loads, deploys and evaluates one side of an encounter.
@@ -860,6 +913,9 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 			return &Error{Code: EInvalid, Field: name + ".version", Message: `goes with "id" only`}
 		}
 		if err := checkRefs(name+".fleet", in.Document); err != nil {
+			return err
+		}
+		if err := checkModel(name+".fleet", in.Document); err != nil {
 			return err
 		}
 		out.Document = in.Document
@@ -927,12 +983,18 @@ func (s *Service) encounterSide(ctx context.Context, u *User, name string, in *E
 	if err != nil {
 		return err
 	}
-	out.Result = s.fleets.Evaluate(out.Document, ds)
+	// A pinned fleet plays the encounter with its model's numbers, and
+	// says what today's model would give.
+	out.Result, out.Current = s.evaluatePinned(out.Document, ds)
+	out.Model = s.FleetModel(out.Document)
 	hidden := hiddenDesigns(u, owner, fvis, out.Document, set)
 	if out.Fleet == nil {
 		hideDesigns(hidden, nil, out.Result, nil) // the caller sent the document
 	} else {
 		hideDesigns(hidden, out.Document, out.Result, nil)
+	}
+	if out.Current != nil {
+		hideDesigns(hidden, nil, out.Current, nil)
 	}
 	out.Problems = designer.Problems{}
 	if out.Deployed {

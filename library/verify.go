@@ -228,7 +228,10 @@ func FleetPrinted(f *Fleet, version int, doc *fleet.Fleet, r *fleet.Result, mode
 
 // SeamFleetPrinted is what the pack of a fleet of a game whose fleets
 // embed their ship classes (ruleset.Fleets) prints, not saved in the
-// library: its name, game, model and verdict.
+// library: its name, game, model and verdict and, when the evaluation
+// lists them (ruleset.NumberedFleet), the numbers the pack prints (its
+// totals, each class's and each squadron's), from the same evaluation
+// that draws the pack.
 func SeamFleetPrinted(rs ruleset.Ruleset, head ruleset.Head, ev ruleset.FleetEvaluation) Printed {
 	info := rs.Info()
 	p := Printed{Kind: "draft-fleet", Name: head.Name, Ruleset: info.ID, RulesVersion: head.RulesVersion,
@@ -236,6 +239,11 @@ func SeamFleetPrinted(rs ruleset.Ruleset, head ruleset.Head, ev ruleset.FleetEva
 	for _, pr := range ev.Findings() {
 		if pr.Severity == ruleset.Error {
 			p.Problems = append(p.Problems, pr.Message)
+		}
+	}
+	if nf, ok := ev.(ruleset.NumberedFleet); ok {
+		for _, n := range nf.PrintedNumbers() {
+			p.Numbers = append(p.Numbers, PrintedNumber{n.Label, n.Value})
 		}
 	}
 	return p.bounded()
@@ -390,7 +398,9 @@ func (s *Service) Verify(ctx context.Context, u *User, code, share string) (*Ver
 	case "design":
 		err = s.verifyDesign(ctx, u, share, out)
 	case "fleet":
-		err = s.verifyFleet(ctx, u, out)
+		err = s.verifyFleet(ctx, u, share, out)
+	case "draft-fleet":
+		out.Changes = append(out.Changes, "This pack was printed from a fleet that was not saved in the library: the numbers above are the ones printed, and there is no saved fleet to compare them with.")
 	default:
 		out.Changes = append(out.Changes, "This sheet was printed from a design that was not saved in the library: the numbers above are the ones printed, and there is no saved design to compare them with.")
 	}
@@ -464,9 +474,18 @@ func (s *Service) printedNow(ctx context.Context, d *Design, v *Version) (Printe
 	return DesignPrinted(rs, d, v, doc.Head(), ev), nil
 }
 
-// verifyFleet fills out for a fleet's code, as u may read the fleet.
-func (s *Service) verifyFleet(ctx context.Context, u *User, out *Verification) error {
+// verifyFleet fills out for a fleet's code, as u may read the fleet or,
+// with the fleet's share link, as its owner reads it (the pack printed
+// what the owner read).
+func (s *Service) verifyFleet(ctx context.Context, u *User, share string, out *Verification) error {
 	v, err := s.FleetVersionView(ctx, u, out.Printed.ID, out.Printed.Version)
+	if ErrorCode(err) == ENotFound && s.fleetShareOK(ctx, out.Printed.ID, share) {
+		raw, ferr := s.store.Fleet(ctx, out.Printed.ID)
+		if ferr != nil {
+			return &Error{Code: ENotFound, Message: "not found"}
+		}
+		v, err = s.FleetVersionView(ctx, &User{ID: raw.OwnerID}, out.Printed.ID, out.Printed.Version)
+	}
 	if err != nil {
 		return err
 	}

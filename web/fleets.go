@@ -201,6 +201,10 @@ type fleetData struct {
 	Model   string
 	Current *fleet.Result
 	Now     string
+	// ShareShown is set for the owner of a private fleet: the page offers
+	// its share link (Share, nil while it has none).
+	ShareShown bool
+	Share      *library.FleetShareLink
 }
 
 // towRow is one ship towed into the game (F-07), by the ships' labels.
@@ -334,6 +338,14 @@ func (s *Server) showFleet(w http.ResponseWriter, r *http.Request, status int, e
 	if t := res.Totals; t.Limit > 0 {
 		data.Percent = min(100, max(0, t.Used*100/t.Limit))
 		data.Over = t.Used > t.Limit
+	}
+	if data.Owner && v.Fleet.Visibility == library.Private {
+		data.ShareShown = true
+		if l, err := s.lib.FleetShareOf(r.Context(), u, v.Fleet.ID); err == nil {
+			data.Share = l
+		} else if library.ErrorCode(err) != library.ENotFound {
+			panic(err)
+		}
 	}
 	s.render(w, r, status, "fleet", Page{Title: v.Fleet.Name, Nav: "fleets",
 		Description: "A fleet for Metaverse: " + v.Fleet.Name, Data: data})

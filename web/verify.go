@@ -18,6 +18,7 @@ func (s *Server) verifyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /v", s.verifyForm)
 	mux.HandleFunc("GET /v/{code}", s.verifyPage)
 	mux.HandleFunc("POST /designs/{id}/share", s.shareDesign)
+	mux.HandleFunc("POST /fleets/{id}/share", s.shareFleet)
 }
 
 // verifyData is the Data of the verification page.
@@ -56,7 +57,18 @@ func (s *Server) verifyForm(w http.ResponseWriter, r *http.Request) {
 // verifyPage serves /v/{code} (?share=token).
 func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 	u := s.user(r)
-	v, err := s.lib.Verify(r.Context(), u, r.PathValue("code"), r.URL.Query().Get("share"))
+	// Verifying evaluates the design or fleet again: a turn of the work
+	// gate, as GET /api/v1/verify/{code} takes, so that a flood of codes
+	// waits or is refused instead of evaluating without bound.
+	var v *library.Verification
+	err := s.work.Do(r.Context(), func() error {
+		var err error
+		v, err = s.lib.Verify(r.Context(), u, r.PathValue("code"), r.URL.Query().Get("share"))
+		return err
+	})
+	if r.Context().Err() != nil { // the reader left while waiting
+		return
+	}
 	switch library.ErrorCode(err) {
 	case "":
 		if err != nil {
@@ -64,11 +76,11 @@ func (s *Server) verifyPage(w http.ResponseWriter, r *http.Request) {
 		}
 	case library.ENotFound:
 		s.errorPage(w, r, http.StatusNotFound, "No sheet with this code",
-			"No printed sheet you may verify has this code. Check the 16 letters and digits under the QR code; a private design's sheet verifies only for its owner and for those its owner gave a share link.")
+			"No printed sheet you may verify has this code. Check the 16 letters and digits under the QR code; a private design's sheet or a private fleet's pack verifies only for its owner and for those its owner gave a share link.")
 		return
 	case library.EBusy:
-		w.Header().Set("Retry-After", "5")
-		s.errorPage(w, r, http.StatusServiceUnavailable, "The server is busy", "Try again in a few seconds.")
+		s.errorPage(w, r, waitStatus(w, err, http.StatusServiceUnavailable), "The server is busy",
+			"Too many sheets are being checked at once. Try again in a few seconds.")
 		return
 	default:
 		_, msg := fieldError(err)
@@ -178,4 +190,40 @@ func (s *Server) shareDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/designs/"+id+"#share", http.StatusSeeOther)
+}
+
+// shareFleet serves POST /fleets/{id}/share: the owner makes a new share
+// link of a fleet (action=create) or revokes it (action=revoke), and is
+// sent back to the fleet's page.
+func (s *Server) shareFleet(w http.ResponseWriter, r *http.Request) {
+	u := s.user(r)
+	id := r.PathValue("id")
+	if u == nil {
+		http.Redirect(w, r, "/login?next="+urlEscape("/fleets/"+id), http.StatusSeeOther)
+		return
+	}
+	var err error
+	switch r.PostFormValue("action") {
+	case "create":
+		_, err = s.lib.CreateFleetShare(r.Context(), u, id)
+	case "revoke":
+		err = s.lib.RevokeFleetShare(r.Context(), u, id)
+	default:
+		s.showFleet(w, r, http.StatusBadRequest, "Share link: choose to make one or to revoke it.")
+		return
+	}
+	if err != nil {
+		switch library.ErrorCode(err) {
+		case "":
+			panic(err)
+		case library.ENotFound, library.EInvalid:
+			s.errorPage(w, r, http.StatusNotFound, "Fleet not found",
+				"There is no fleet at this address that you may see. It may be private, or deleted. Search the fleets instead.")
+			return
+		}
+		_, msg := fieldError(err)
+		s.showFleet(w, r, http.StatusBadRequest, "Share link: "+msg)
+		return
+	}
+	http.Redirect(w, r, "/fleets/"+id+"#share", http.StatusSeeOther)
 }

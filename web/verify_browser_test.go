@@ -202,3 +202,89 @@ func TestFleetPinInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetShareQRPhone is the QR flow on a phone (390 × 844, touch):
+// the owner of a private fleet makes its share link with the fleet
+// page's button, prints the pack, and a stranger's phone opens the link
+// read off the pack's QR code: "Matches" with the fleet's numbers, no
+// sideways scrolling, axe clean, light and dark; revoked, the same link
+// says there is no such sheet. With SLIPWAY_SCREENSHOTS the stranger's
+// page is saved as verify-fleet-390.png.
+func TestFleetShareQRPhone(t *testing.T) {
+	t.Parallel()
+	tb := newTab(t)
+	phone := func(tb *tab) {
+		tb.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	}
+	phone(tb)
+	tb.open("/")
+	sample := sampleFleet(tb, "Cruiser Wing")
+	user := fmt.Sprintf("admiral%d", time.Now().UnixNano()%1_000_000)
+	id := eval[string](tb, `(async () => {
+		await fetch('/api/v1/auth/register', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({username: '`+user+`', password: 'correct horse battery'})});
+		const src = (await (await fetch('/api/v1/fleets/`+sample+`')).json()).fleet;
+		const res = await fetch('/api/v1/fleets', {method: 'POST', headers: {'Content-Type': 'application/json'},
+			body: JSON.stringify({visibility: 'private', fleet: {...src, name: 'Secret Wing'}})});
+		return (await res.json()).id;
+	})()`)
+	if id == "" {
+		t.Fatal("could not save a private fleet")
+	}
+	tb.open("/fleets/" + id)
+	tb.checkPage("a private fleet's page on a phone, no share link")
+	tb.do("make a share link", chromedp.Click(chromedp.CSS(`#share button[type="submit"]`)), chromedp.WaitReady(chromedp.CSS(`#share input[value="revoke"]`)))
+	tb.checkPage("a private fleet's page on a phone, with its share link")
+	pdf := eval[string](tb, `(async () => {
+		const b = new Uint8Array(await (await fetch('/api/v1/fleets/`+id+`/pack.pdf')).arrayBuffer());
+		let s = ''; for (const x of b) s += String.fromCharCode(x); return btoa(s);
+	})()`)
+	raw, err := base64.StdEncoding.DecodeString(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := qrtest.ReadPDF(t, raw)
+	path, ok := strings.CutPrefix(link, tb.base)
+	if !ok || !strings.HasPrefix(path, "/v/") || !strings.Contains(path, "?share=") {
+		t.Fatalf("the shared fleet's pack links to %q, not its verification page with the share link", link)
+	}
+	want := eval[string](tb, `fetch('/api/v1/fleets/`+id+`').then(r => r.json()).then(f => f.evaluation.totals.cv + ' CV')`)
+
+	stranger := newTab(t)
+	phone(stranger)
+	for _, scheme := range []string{"light", "dark"} {
+		stranger.scheme(scheme)
+		stranger.open(path)
+		if h := stranger.text("h1"); !strings.HasPrefix(h, "Matches") {
+			t.Errorf("%s: a stranger's phone with the pack's link: %q", scheme, h)
+		}
+		if nums := stranger.text("table.data"); !strings.Contains(nums, want) {
+			t.Errorf("%s: the numbers printed %q lack the fleet's %s", scheme, nums, want)
+		}
+		if strings.Contains(eval[string](stranger, `document.querySelector('main').innerHTML`), "/fleets/"+id) {
+			t.Errorf("%s: the shared page links to the private fleet", scheme)
+		}
+		stranger.checkPage("the shared fleet pack's verification at 390 px, " + scheme)
+		if w := eval[int](stranger, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("%s: the page is %d px wide in a 390 px window", scheme, w)
+		}
+		if dir := os.Getenv("SLIPWAY_SCREENSHOTS"); dir != "" && scheme == "light" {
+			ctx, cancel := context.WithTimeout(stranger.ctx, 30*time.Second)
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "verify-fleet-390.png"), shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	stranger.scheme("light")
+
+	tb.do("revoke", chromedp.Click(chromedp.CSS(`#share button[type="submit"]`)), chromedp.WaitReady(chromedp.CSS(`#share input[value="create"]`)))
+	stranger.open(path)
+	if h := stranger.text("h1"); h != "No sheet with this code" {
+		t.Errorf("the revoked link on a stranger's phone: %q", h)
+	}
+}

@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
@@ -224,4 +226,138 @@ func TestVerifyPageNewModel(t *testing.T) {
 	if strings.Contains(body, ">Matches<") {
 		t.Error("a sheet of the old model says it matches")
 	}
+}
+
+// TestVerifyPageWorkGate: the verification page evaluates again, so it
+// takes a turn of the API's work gate: with its one turn held and no
+// waiting place, /v/<code> and /api/v1/verify/<code> both answer 503 with
+// Retry-After over a real loopback server (a flood of random codes is
+// refused, not evaluated); once the turn is free, the same code is
+// looked up again (404: no such sheet).
+func TestVerifyPageWorkGate(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "gate.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	svc := library.New(library.Config{Store: db, Rulesets: games.Extra()})
+	a := api.New(api.Config{Service: svc, WorkConcurrency: 1, WorkQueue: -1})
+	s, err := web.New(web.Config{API: a, Library: svc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s)
+	t.Cleanup(hs.Close)
+
+	held, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- a.WorkGate().Do(ctx, func() error { close(held); <-release; return nil })
+	}()
+	<-held
+	const code = "ABCDEFGHJKMNPQRS"
+	for i := range 20 { // a flood: every one refused at once
+		res, err := http.Get(hs.URL + "/v/" + code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable {
+			close(release)
+			t.Fatalf("request %d past the gate: %d, want 503", i, res.StatusCode)
+		}
+		if ra := res.Header.Get("Retry-After"); ra == "" || ra == "0" {
+			t.Errorf("503 without Retry-After: %v", res.Header)
+		}
+		if i == 0 {
+			wantIn(t, "the busy page", string(body), "The server is busy", "Try again in a few seconds.")
+		}
+	}
+	if res, err := http.Get(hs.URL + "/api/v1/verify/" + code); err != nil || res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("the JSON route past the gate: %v %v", res, err)
+	} else {
+		res.Body.Close()
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(hs.URL + "/v/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("/v/%s with the gate free: %d, want 404", code, res.StatusCode)
+	}
+}
+
+// TestFleetSharePage: the owner of a private fleet makes and revokes its
+// share link on the fleet's page; with the link, a stranger's /v/<code>
+// of its pack says Matches without a link to the private fleet; revoked,
+// 404; a stranger's post changes nothing.
+func TestFleetSharePage(t *testing.T) {
+	hs, svc := libServer(t)
+	ctx := context.Background()
+	u, _, err := svc.Register(ctx, library.Credentials{Name: "fleetsharer", Password: "correct horse battery staple", Addr: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := svc.Library(ctx, library.LibraryQuery{Q: "reference", Limit: 1})
+	if err != nil || len(page.Designs) == 0 {
+		t.Fatalf("no sample: %v", err)
+	}
+	v, err := svc.CreateFleet(ctx, u, &fleet.Fleet{Name: "Hidden Wing", Limit: fleet.Limit{CV: 500},
+		Ships: []fleet.Ship{{ID: "a", Design: page.Designs[0].ID}}}, library.Private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := v.Fleet.ID
+	code, err := svc.RecordPrinted(ctx, library.FleetPrinted(v.Fleet, 1, v.Document, v.Result, v.Model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon := newBrowser(t, hs.URL)
+	if res, _ := anon.get("/v/" + code); res.StatusCode != 404 {
+		t.Errorf("a private fleet's code to a stranger: %d", res.StatusCode)
+	}
+	if res, _ := anon.post("/fleets/"+id+"/share", url.Values{"action": {"create"}}); res.StatusCode != 303 || !strings.HasPrefix(res.Header.Get("Location"), "/login") {
+		t.Errorf("a stranger's share: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	me := newBrowser(t, hs.URL)
+	if res, _ := me.post("/login", url.Values{"username": {"fleetsharer"}, "password": {"correct horse battery staple"}}); res.StatusCode != 303 {
+		t.Fatalf("login: %d", res.StatusCode)
+	}
+	_, body := me.get("/fleets/" + id)
+	wantIn(t, "a private fleet's page", body, "Make a share link", `action="/fleets/`+id+`/share"`, "its printed packs verify only for you")
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"neither"}}); res.StatusCode != 400 {
+		t.Errorf("an unknown action: %d", res.StatusCode)
+	}
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"create"}}); res.StatusCode != 303 || res.Header.Get("Location") != "/fleets/"+id+"#share" {
+		t.Fatalf("make a share link: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	_, body = me.get("/fleets/" + id)
+	wantIn(t, "with a share link", body, "Revoke the share link", "Packs you print now carry your share link")
+	l, err := svc.FleetShareOf(ctx, u, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, body := anon.get("/v/" + code + "?share=" + l.Token)
+	if res.StatusCode != 200 {
+		t.Fatalf("with the share link: %d", res.StatusCode)
+	}
+	wantIn(t, "a private fleet with the share link", body, "Matches", "Hidden Wing")
+	if strings.Contains(body, "/fleets/"+id) {
+		t.Error("the share link's page links to the private fleet's page")
+	}
+	if res, _ := me.post("/fleets/"+id+"/share", url.Values{"action": {"revoke"}}); res.StatusCode != 303 {
+		t.Fatalf("revoke: %d", res.StatusCode)
+	}
+	if res, _ := anon.get("/v/" + code + "?share=" + l.Token); res.StatusCode != 404 {
+		t.Errorf("the revoked share link: %d", res.StatusCode)
+	}
+	_, body = me.get("/fleets/" + id)
+	wantIn(t, "after revoking", body, "Make a share link")
 }

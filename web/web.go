@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 
 	"github.com/slipway/slipway/api"
 	"github.com/slipway/slipway/library"
@@ -48,6 +49,10 @@ type Server struct {
 	assets  *assets
 	pages   *pages
 	handler http.Handler
+	// work bounds the pages that evaluate a design or fleet again (the
+	// verification page): the API's work gate when the API has one
+	// (api.Server.WorkGate), so pages and API share one bound.
+	work *library.Gate
 }
 
 // New builds the studio server from cfg.
@@ -65,6 +70,12 @@ func New(cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("web: base URL %q: want http(s)://host[:port]", cfg.BaseURL)
 		}
 		s.secure = u.Scheme == "https"
+	}
+	if g, ok := cfg.API.(interface{ WorkGate() *library.Gate }); ok && g.WorkGate() != nil {
+		s.work = g.WorkGate()
+	} else {
+		n := runtime.GOMAXPROCS(0)
+		s.work = library.NewGate(n, 4*n)
 	}
 	var err error
 	if s.assets, err = loadAssets(); err != nil {

@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this tool to `FILE` (mode seed: the seeding itself)")
 	var mf memoryFlags
 	fs.StringVar(&mf.slipway, "slipway", "", "the slipway `BINARY` to start a fresh server from for each burst (mode memory)")
-	only := fs.String("bursts", "", "comma-separated bursts to run (mode memory; default all: fleets-evaluate, import, import-draft, import-drafts-stored, import-samples, fleets-validate, sheet-pdf, login)")
+	only := fs.String("bursts", "", "comma-separated bursts to run (mode memory; default all: fleets-evaluate, import, import-draft, import-drafts-stored, import-samples, fleets-validate, sheet-pdf, verify-page, login)")
 	serverEnv := fs.String("server-env", "", "comma-separated NAME=VALUE settings for the server's environment, e.g. GOMEMLIMIT=off (mode memory)")
 	fs.StringVar(&mf.log, "server-log", "", "append each server's log (standard error) to `FILE` (mode memory)")
 	fs.DurationVar(&mf.settle, "settle", 12*time.Second, "how long a fresh server rests after setup before its idle memory is read (mode memory)")

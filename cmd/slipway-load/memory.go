@@ -85,6 +85,19 @@ func bursts() []burst {
 			u := base + "/api/v1/designs/" + id + "/sheet.pdf"
 			return func(int) (*http.Request, error) { return http.NewRequest("GET", u, nil) }, nil
 		}},
+		// A flood of verification pages of codes nobody printed: each
+		// takes a turn of the API's work gate (issue 22), so that past its
+		// turns and waiting places the page answers 503 at once.
+		{"verify-page", 400, false, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
+			const digits = "0123456789abcdefghjkmnpqrstvwxyz"
+			return func(i int) (*http.Request, error) {
+				code := []byte("0000000000000000")
+				for k, n := len(code)-1, i; k >= 0 && n > 0; k, n = k-1, n/32 {
+					code[k] = digits[n%32]
+				}
+				return http.NewRequest("GET", base+"/v/"+string(code), nil)
+			}, nil
+		}},
 		{"login", 200, false, func(ctx context.Context, base string) (func(int) (*http.Request, error), error) {
 			name := fmt.Sprintf("login-%d", time.Now().UnixNano())
 			body, _ := json.Marshal(map[string]string{"username": name, "password": "load-password"})

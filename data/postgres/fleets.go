@@ -144,7 +144,11 @@ func (db *DB) DeleteFleet(ctx context.Context, id string, base int) error {
 		if base != 0 && cur != base {
 			return library.ErrStale
 		}
-		_, err = tx.Exec(ctx, `UPDATE fleets SET deleted_at = $1 WHERE seq = $2`, db.now(), seq)
+		if _, err = tx.Exec(ctx, `UPDATE fleets SET deleted_at = $1 WHERE seq = $2`, db.now(), seq); err != nil {
+			return err
+		}
+		// Its share link goes with it.
+		_, err = tx.Exec(ctx, `DELETE FROM fleet_shares WHERE fleet_id = $1`, id)
 		return err
 	})
 	if err != nil {

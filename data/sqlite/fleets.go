@@ -147,7 +147,11 @@ func (db *DB) DeleteFleet(ctx context.Context, id string, base int) error {
 		if base != 0 && cur != base {
 			return library.ErrStale
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE fleets SET deleted_at = ? WHERE seq = ?`, formatTime(db.now()), seq)
+		if _, err = tx.ExecContext(ctx, `UPDATE fleets SET deleted_at = ? WHERE seq = ?`, formatTime(db.now()), seq); err != nil {
+			return err
+		}
+		// Its share link goes with it.
+		_, err = tx.ExecContext(ctx, `DELETE FROM fleet_shares WHERE fleet_id = ?`, id)
 		return err
 	})
 	if err != nil {

@@ -81,6 +81,7 @@ func Run(t *testing.T, open Opener) {
 		{"RulesetDesigns", testRulesetDesigns},
 		{"Verify", testVerify},
 		{"StareaterBindsAsOwner", testStareaterBindsAsOwner},
+		{"FleetShares", testFleetShares},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
