@@ -3,7 +3,6 @@ package battleshift
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -105,7 +104,11 @@ func (r *Ruleset) schema() map[string]any {
 		},
 		"Class": r.classConditions(),
 	}
-	s := schemaOf(reflect.TypeFor[Class](), constraints, conditions)
+	checks := make(map[string]ruleset.SchemaCheck, len(constraints))
+	for k, c := range constraints {
+		checks[k] = ruleset.SchemaCheck{Rule: c.rule, Keywords: c.keywords}
+	}
+	s := ruleset.SchemaGen{Game: "battleshift", Checks: checks, Conditions: conditions, Optional: optional}.Of(reflect.TypeFor[Class]())
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["$id"] = "urn:slipway:battleshift:class:1"
 	s["title"] = "Slipway Battleshift ship class, schema 1"
@@ -177,56 +180,7 @@ func (r *Ruleset) classConditions() []any {
 	return out
 }
 
-// schemaOf derives the schema of Go type t, adding the constraints of its
-// members and the conditions of its objects, by type name.
-func schemaOf(t reflect.Type, constraints map[string]constraint, conditions map[string][]any) map[string]any {
-	switch t.Kind() {
-	case reflect.String:
-		return map[string]any{"type": "string"}
-	case reflect.Int:
-		return map[string]any{"type": "integer"}
-	case reflect.Slice:
-		return map[string]any{"type": []any{"array", "null"}, "items": schemaOf(t.Elem(), constraints, conditions)}
-	case reflect.Struct:
-		props := map[string]any{}
-		var required []any
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			fs := schemaOf(f.Type, constraints, conditions)
-			if c, ok := constraints[t.Name()+"."+name]; ok {
-				merge(fs, c.keywords)
-				fs["$comment"] = c.rule
-			}
-			props[name] = fs
-			if !strings.Contains(opts, "omit") && !optional[t.Name()+"."+name] {
-				required = append(required, name)
-			}
-		}
-		s := map[string]any{"type": "object", "additionalProperties": false, "properties": props, "required": required}
-		if all := conditions[t.Name()]; all != nil {
-			s["allOf"] = all
-		}
-		return s
-	}
-	panic("battleshift: no schema for " + t.String())
-}
-
 // optional are the members a document may leave out although they are
 // always written: a count (default 1) and the systems (a ship may have
 // none, and validation asks for none).
 var optional = map[string]bool{"System.count": true, "Class.systems": true}
-
-// merge adds keywords k to schema s; nested keyword objects (items) are
-// merged into what s has.
-func merge(s map[string]any, k kw) {
-	for key, v := range k {
-		if sub, ok := v.(kw); ok {
-			if have, ok := s[key].(map[string]any); ok {
-				merge(have, sub)
-				continue
-			}
-		}
-		s[key] = v
-	}
-}

@@ -3,7 +3,6 @@ package d6ship
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -108,49 +107,11 @@ func schema() map[string]any {
 		kw{"$comment": RuleFighter, "if": atLeast1("squadrons"), "then": atLeast1("fighters")},
 		kw{"$comment": RuleFighter, "if": atLeast1("fighters"), "then": atLeast1("squadrons")},
 	}}
-	var of func(t reflect.Type) map[string]any
-	of = func(t reflect.Type) map[string]any {
-		switch t.Kind() {
-		case reflect.String:
-			return kw{"type": "string"}
-		case reflect.Int:
-			return kw{"type": "integer"}
-		case reflect.Bool:
-			return kw{"type": "boolean"}
-		case reflect.Slice:
-			return kw{"type": []any{"array", "null"}, "items": of(t.Elem())}
-		case reflect.Struct:
-			props := kw{}
-			var required []any
-			for i := 0; i < t.NumField(); i++ {
-				f := t.Field(i)
-				name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-				fs := of(f.Type)
-				if x, ok := c[t.Name()+"."+name]; ok {
-					for k, v := range x.k {
-						if sub, ok := v.(kw); ok && k == "items" {
-							for k2, v2 := range sub {
-								fs["items"].(kw)[k2] = v2
-							}
-							continue
-						}
-						fs[k] = v
-					}
-					fs["$comment"] = x.rule
-				}
-				props[name] = fs
-				if !strings.Contains(opts, "omit") {
-					required = append(required, name)
-				}
-			}
-			s := kw{"type": "object", "additionalProperties": false, "properties": props, "required": required}
-			if all := conditions[t.Name()]; all != nil {
-				s["allOf"] = all
-			}
-			return s
-		}
-		panic("d6ship: no schema for " + t.String())
+	checks := make(map[string]ruleset.SchemaCheck, len(c))
+	for k, x := range c {
+		checks[k] = ruleset.SchemaCheck{Rule: x.rule, Keywords: x.k}
 	}
+	of := ruleset.SchemaGen{Game: "d6ship", Checks: checks, Conditions: conditions}.Of
 	s := of(reflect.TypeFor[Ship]())
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["$id"] = "urn:slipway:d6ship:ship:1"

@@ -3,7 +3,6 @@ package stareater
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/slipway/slipway/ruleset"
 )
@@ -114,59 +113,11 @@ func schema() map[string]any {
 		"Loadout.faction":        {RuleFaction, kw{"enum": factions}},
 		"TeamLoadout.components": {RuleSlots, kw{"maxItems": MaxComponents}},
 	}
-	var of func(t reflect.Type) map[string]any
-	of = func(t reflect.Type) map[string]any {
-		switch t.Kind() {
-		case reflect.String:
-			return kw{"type": "string"}
-		case reflect.Int:
-			return kw{"type": "integer"}
-		case reflect.Pointer:
-			s := of(t.Elem())
-			s["type"] = []any{s["type"], "null"}
-			return s
-		case reflect.Map:
-			return kw{"type": []any{"object", "null"}, "additionalProperties": of(t.Elem())}
-		case reflect.Slice:
-			return kw{"type": []any{"array", "null"}, "items": of(t.Elem())}
-		case reflect.Struct:
-			props := kw{}
-			var required []any
-			for i := 0; i < t.NumField(); i++ {
-				f := t.Field(i)
-				if !f.IsExported() {
-					continue
-				}
-				name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-				fs := of(f.Type)
-				x, ok := c[t.Name()+"."+name]
-				if !ok {
-					x, ok = c["*."+name]
-				}
-				if !ok && f.Type.Kind() == reflect.Pointer {
-					x, ok = c[t.Name()+".*"]
-				}
-				if ok {
-					for k, v := range x.k {
-						if sub, isKw := v.(kw); isKw && (k == "items" || k == "additionalProperties") {
-							for k2, v2 := range sub {
-								fs[k].(kw)[k2] = v2
-							}
-							continue
-						}
-						fs[k] = v
-					}
-					fs["$comment"] = x.rule
-				}
-				props[name] = fs
-				if !strings.Contains(opts, "omit") {
-					required = append(required, name)
-				}
-			}
-			return kw{"type": "object", "additionalProperties": false, "properties": props, "required": required}
-		}
-		panic("stareater: no schema for " + t.String())
+	checks := make(map[string]ruleset.SchemaCheck, len(c))
+	for k, x := range c {
+		checks[k] = ruleset.SchemaCheck{Rule: x.rule, Keywords: x.k}
 	}
+	of := ruleset.SchemaGen{Game: "stareater", Checks: checks}.Of
 	loadout := of(reflect.TypeFor[Loadout]())
 	loadout["title"] = "Loadout"
 	team := of(reflect.TypeFor[Team]())
