@@ -13,7 +13,6 @@ import (
 	"github.com/slipway/slipway/designer"
 	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/game"
-	"github.com/slipway/slipway/internal/gzipped"
 	"github.com/slipway/slipway/library"
 	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
@@ -306,16 +305,7 @@ func (s *Server) gameSheet(c *gin.Context, svg bool) {
 	// The blank sheet of a ship never changes within a game: a page
 	// caches it, and the service worker keeps it for use offline.
 	c.Header("Cache-Control", "private, max-age=86400")
-	c.Header("Content-Security-Policy", svgCSP)
-	c.Header("Content-Disposition", `inline; filename="`+name+`.svg"`)
-	c.Header("Vary", "Accept-Encoding")
-	if gzipped.Accepts(c.Request) {
-		if gz := gzipped.Compress(b); gz != nil {
-			c.Header("Content-Encoding", "gzip")
-			b = gz
-		}
-	}
-	c.Data(http.StatusOK, "image/svg+xml; charset=utf-8", b)
+	s.svg(c, name, b)
 }
 
 func (s *Server) gameSheetSVG(c *gin.Context) { s.gameSheet(c, true) }
