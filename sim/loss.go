@@ -72,10 +72,11 @@ type Standing struct {
 // the consequences the battle applies as damage lands, worked out from a
 // ship's marks at the table.
 func Losses(secs []SectionStanding) *Standing {
-	st := &Standing{Sections: make([]SectionLosses, 0, len(secs))}
-	crits := map[designer.SectionName]int{}
-	for _, s := range secs {
-		sl := SectionLosses{Name: s.Name}
+	st := &Standing{Sections: make([]SectionLosses, len(secs))}
+	core := 0 // criticals due on the core from sections lost
+	for i, s := range secs {
+		sl := &st.Sections[i]
+		sl.Name = s.Name
 		standing := 0
 		for _, l := range s.Layers {
 			sl.Hull += l.Hits
@@ -87,7 +88,7 @@ func Losses(secs []SectionStanding) *Standing {
 					st.CrewLeft += l.Crew - l.CrewLost
 					st.MarinesLeft += l.Marines - l.MarinesLost
 				}
-				crits[s.Name] += c.Criticals
+				sl.Criticals += c.Criticals
 				continue
 			}
 			standing++
@@ -100,16 +101,17 @@ func Losses(secs []SectionStanding) *Standing {
 			sl.Lost = true
 			st.Morale += c.Morale
 			st.Destroyed = st.Destroyed || c.Ship
-			crits[designer.SectionCore] += c.CoreCriticals
+			core += c.CoreCriticals
 			if !c.Ship {
 				st.Lost = append(st.Lost, s.Name)
 			}
 		}
-		st.Sections = append(st.Sections, sl)
 	}
 	for i := range st.Sections {
 		s := &st.Sections[i]
-		s.Criticals = crits[s.Name]
+		if s.Name == designer.SectionCore {
+			s.Criticals += core
+		}
 		if s.Lost && SectionLost(s.Name == designer.SectionCore).VoidCriticals {
 			s.Criticals = 0
 		}

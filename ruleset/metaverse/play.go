@@ -185,17 +185,23 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 	// Layers and sections lost: the simulator's consequences (sim.Losses,
 	// sim.LayerLost, sim.SectionLost), from the hull, crew and marine
 	// boxes marked.
-	var secs []sim.SectionStanding
-	for _, ns := range md.Sections.List() {
-		ss := sim.SectionStanding{Name: ns.Name}
+	list := md.Sections.List()
+	nLayers := 0
+	for _, ns := range list {
+		nLayers += len(ns.Section.Layers)
+	}
+	secs := make([]sim.SectionStanding, 0, len(list))
+	layers := make([]sim.LayerStanding, 0, nLayers)
+	for _, ns := range list {
+		from := len(layers)
 		for li, l := range ns.Section.Layers {
-			ss.Layers = append(ss.Layers, sim.LayerStanding{
+			layers = append(layers, sim.LayerStanding{
 				Hits: l.HullHits, HitsTaken: countMarked(marks, ns.Name, designer.BoxHull, li+1, l.HullHits),
 				Crew: l.Crew, CrewLost: countMarked(marks, ns.Name, designer.BoxCrew, li+1, l.Crew),
 				Marines: l.Marines, MarinesLost: countMarked(marks, ns.Name, designer.BoxMarine, li+1, l.Marines),
 			})
 		}
-		secs = append(secs, ss)
+		secs = append(secs, sim.SectionStanding{Name: ns.Name, Layers: layers[from:len(layers):len(layers)]})
 	}
 	loss := sim.Losses(secs)
 	st.Destroyed = loss.Destroyed
