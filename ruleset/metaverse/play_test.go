@@ -13,12 +13,12 @@ import (
 	"github.com/slipway/slipway/sim"
 )
 
-// TestDeriveIsTheSimulatorsLosses: what the table derives from a ship's
+// TestPlayDeriveIsTheSimulatorsLosses: what the table derives from a ship's
 // hull, crew and marine marks (layers and sections lost, the criticals
 // and morale checks they call for, the ship destroyed) is sim.Losses of
 // the same marks, the consequences the battle applies. Every sample takes
 // random marks; the hand case is the reference cruiser's fore section.
-func TestDeriveIsTheSimulatorsLosses(t *testing.T) {
+func TestPlayDeriveIsTheSimulatorsLosses(t *testing.T) {
 	r, _ := newRuleset()
 	files, _ := filepath.Glob("../../data/samples/*.json")
 	if len(files) == 0 {
