@@ -260,38 +260,49 @@ func (b *battle) penetrate(t *shipState, si, a, dmg int) {
 	}
 }
 
-// layerDestroyed crosses off a layer's crew and marines and scores a
-// critical on its section; the section falls with its last layer.
+// layerDestroyed applies LayerLost (sim/loss.go) to layer l of section
+// si: its crew and marines, a critical on the section; the section falls
+// with its last layer.
 func (b *battle) layerDestroyed(t *shipState, si, l int) {
-	t.crew[l], t.marines[l] = 0, 0
-	t.crits[si]++
+	c := LayerLost()
+	if c.Parties {
+		t.crew[l], t.marines[l] = 0, 0
+	}
+	t.crits[si] += c.Criticals
 	b.tracef("layer %d of section %d destroyed: critical", l-t.s.layerAt[si], si)
 	if t.topLayer(si) < 0 {
 		b.sectionDestroyed(t, si)
 	}
 }
 
-// sectionDestroyed marks si destroyed; the core takes a critical, and a
-// destroyed core destroys the ship.
+// sectionDestroyed marks si destroyed and applies SectionLost
+// (sim/loss.go): its criticals void, a morale condition, its shields
+// lost and a critical on the core, or the ship destroyed with its core.
+// Boarders in it are lost.
 func (b *battle) sectionDestroyed(t *shipState, si int) {
 	if t.secDead[si] {
 		return
 	}
 	t.secDead[si] = true
-	t.crits[si] = 0
+	c := SectionLost(si == secCore)
+	if c.VoidCriticals {
+		t.crits[si] = 0
+	}
 	t.boarders[si] = 0
-	t.events++
-	if si == secCore {
+	t.events += c.Morale
+	if c.Ship {
 		t.destroyed = true
 		b.tracef("core destroyed: %s is destroyed", t.s.Name)
 		return
 	}
-	for a := 0; a < nArc; a++ {
-		if int(t.s.arcs[a].sec) == si {
-			t.shields[a] = 0
+	if c.Shields {
+		for a := 0; a < nArc; a++ {
+			if int(t.s.arcs[a].sec) == si {
+				t.shields[a] = 0
+			}
 		}
 	}
-	t.crits[secCore]++
+	t.crits[secCore] += c.CoreCriticals
 	b.tracef("section %d destroyed: critical on the core", si)
 }
 

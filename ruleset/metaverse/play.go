@@ -162,11 +162,13 @@ func (r *Ruleset) Criticals() []ruleset.CriticalCategory {
 }
 
 // Derive works out a ship's state from its marks (rules §1.3, §2.3.2):
-// hull left in each section; a layer whose last hull hit is crossed off
-// is destroyed with its crew and marine parties, and calls for a critical
-// on its section; a section whose last layer goes is destroyed, its
-// shields and systems with it, calls for a critical on the core and a
-// morale check; the core's loss destroys the ship. A disabled or
+// hull left in each section. What a layer whose last hull hit is crossed
+// off, or a section whose last layer goes, means is the simulator's
+// (sim.Losses applies sim.LayerLost and sim.SectionLost, which the battle
+// applies as damage lands): a layer is destroyed with its crew and marine
+// parties and calls for a critical on its section; a section is destroyed,
+// its shields and systems with it, and calls for a critical on the core
+// and a morale check; the core's loss destroys the ship. A disabled or
 // destroyed reactor no longer counts towards EMS (costing.EMS of the
 // reactors left).
 func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[string]string) (*ruleset.ShipState, error) {
@@ -180,54 +182,41 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 	num := func(key, label string, start, now int) {
 		st.Numbers = append(st.Numbers, ruleset.StateNumber{Key: key, Label: label, Start: start, Now: max(0, now)})
 	}
-	marked := func(id string) string { return marks[id] }
-	lost := map[designer.SectionName]bool{}
-	var hullStart, hullNow, crewStart, crewNow, marStart, marNow int
-	crits := map[designer.SectionName]int{}
-	var lostNames []string
-	type secHull struct {
-		name        designer.SectionName
-		start, left int
+	// Layers and sections lost: the simulator's consequences (sim.Losses,
+	// sim.LayerLost, sim.SectionLost), from the hull, crew and marine
+	// boxes marked.
+	list := md.Sections.List()
+	nLayers := 0
+	for _, ns := range list {
+		nLayers += len(ns.Section.Layers)
 	}
-	var secs []secHull
-	for _, ns := range md.Sections.List() {
-		sec, name := ns.Section, ns.Name
-		layersLeft, left := 0, 0
-		for li, l := range sec.Layers {
-			hits := 0
-			for n := 1; n <= l.HullHits; n++ {
-				if marked(designer.BoxID(name, designer.BoxHull, li+1, n)) != "" {
-					hits++
-				}
-			}
-			gone := hits >= l.HullHits
-			crewStart += l.Crew
-			marStart += l.Marines
-			if gone {
-				crits[name]++
-			} else {
-				layersLeft++
-				left += l.HullHits - hits
-				crewNow += l.Crew - countMarked(marks, name, designer.BoxCrew, li+1, l.Crew)
-				marNow += l.Marines - countMarked(marks, name, designer.BoxMarine, li+1, l.Marines)
-			}
+	secs := make([]sim.SectionStanding, 0, len(list))
+	layers := make([]sim.LayerStanding, 0, nLayers)
+	for _, ns := range list {
+		from := len(layers)
+		for li, l := range ns.Section.Layers {
+			layers = append(layers, sim.LayerStanding{
+				Hits: l.HullHits, HitsTaken: countMarked(marks, ns.Name, designer.BoxHull, li+1, l.HullHits),
+				Crew: l.Crew, CrewLost: countMarked(marks, ns.Name, designer.BoxCrew, li+1, l.Crew),
+				Marines: l.Marines, MarinesLost: countMarked(marks, ns.Name, designer.BoxMarine, li+1, l.Marines),
+			})
 		}
-		hullStart += sec.HullHits()
-		hullNow += left
-		secs = append(secs, secHull{name, sec.HullHits(), left})
-		if layersLeft == 0 && len(sec.Layers) > 0 {
-			lost[name] = true
-			if name == designer.SectionCore {
-				st.Destroyed = true
-			} else {
-				crits[designer.SectionCore]++
-				lostNames = append(lostNames, string(name))
-			}
-		}
+		secs = append(secs, sim.SectionStanding{Name: ns.Name, Layers: layers[from:len(layers):len(layers)]})
+	}
+	loss := sim.Losses(secs)
+	st.Destroyed = loss.Destroyed
+	lost := map[designer.SectionName]bool{}
+	crits := map[designer.SectionName]int{}
+	hullStart, hullNow := 0, 0
+	for _, s := range loss.Sections {
+		lost[s.Name] = s.Lost
+		crits[s.Name] = s.Criticals
+		hullStart += s.Hull
+		hullNow += s.Left
 	}
 	num("hull", "Hull hits left", hullStart, hullNow)
-	for _, s := range secs {
-		num("hull."+string(s.name), sectionTitle(s.name)+" hull", s.start, s.left)
+	for _, s := range loss.Sections {
+		num("hull."+string(s.Name), sectionTitle(s.Name)+" hull", s.Hull, s.Left)
 	}
 	// Shields by arc: the hits each arc's shields stop, lost with their section.
 	for _, arc := range designer.ArcOrder {
@@ -265,8 +254,8 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 		st.Notes = append(st.Notes, fmt.Sprintf("Reactor rating left: %d of %d, so the EMS is %d (it was %d).",
 			sumNow, sumStart, costing.EMS(sumNow), res.EMS))
 	}
-	num("crew", "Crew parties", crewStart, crewNow)
-	num("marines", "Marine parties", marStart, marNow)
+	num("crew", "Crew parties", loss.Crew, loss.CrewLeft)
+	num("marines", "Marine parties", loss.Marines, loss.MarinesLeft)
 	// Systems out: copies marked, and every copy in a lost section.
 	sysStart, sysOut := 0, 0
 	for _, ns := range md.Sections.List() {
@@ -307,7 +296,7 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 		st.Notes = append(st.Notes, "The core is destroyed: the ship is destroyed.")
 		return st, nil
 	}
-	for _, n := range lostNames {
+	for _, n := range loss.Lost {
 		st.Notes = append(st.Notes, fmt.Sprintf("The %s section is destroyed: its systems and shields are lost.", n))
 	}
 	var critNotes []string
@@ -319,7 +308,7 @@ func (r *Ruleset) Derive(d ruleset.Design, ev ruleset.Evaluation, marks map[stri
 	if len(critNotes) > 0 {
 		st.Notes = append(st.Notes, "Criticals to roll for destroyed layers and sections: "+strings.Join(critNotes, ", ")+".")
 	}
-	if k := len(lostNames); k > 0 {
+	if k := loss.Morale; k > 0 {
 		st.MoraleChecks = k
 		cmd := res.Quality.Command
 		if cmd == "" {
