@@ -177,7 +177,7 @@ func checkFleetFile(ev *fleet.Evaluator, name string) fleetReport {
 		return r
 	}
 	if msg := fleet.CheckModel(f.Model); msg != "" {
-		r.Decoded = false
+		r.Decoded, r.fleet = false, f // a fleet, but not one to price
 		r.Problems = append(r.Problems, designer.Problem{Rule: fleet.RuleDocument, Severity: designer.Error, Path: "model",
 			Message: "The model this fleet is agreed under " + msg})
 		return r

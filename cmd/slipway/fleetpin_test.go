@@ -175,3 +175,33 @@ func TestFleetCommandsHonourThePin(t *testing.T) {
 		t.Error("fleet pack wrote a PDF of a fleet pinned to an unknown model")
 	}
 }
+
+// TestValidateNamesFleetFiles: slipway validate, given a fleet file of
+// either game (pinned to a model or not, or to one that is not
+// published), says it is a fleet and which command checks it; a design
+// or a broken file is told nothing of fleets.
+func TestValidateNamesFleetFiles(t *testing.T) {
+	dir := t.TempDir()
+	pinned, _ := pinnedFleet(t, dir, "Old Guard", costing.VersionV1)
+	bad := filepath.Join(dir, "bad.json")
+	raw, _ := os.ReadFile(pinned)
+	os.WriteFile(bad, []byte(strings.Replace(string(raw), costing.VersionV1, "metaverse-cv/9", 1)), 0o644)
+	junk := filepath.Join(dir, "junk.json")
+	os.WriteFile(junk, []byte(`{"name": "x", "ships": [}`), 0o644)
+	for _, f := range []string{pinned, bad, "../../testdata/battleshift/fleets/vanguard.json", "../../data/fleets/tesla-battle-squadron.json"} {
+		code, out, _ := runCLI(t, "validate", f)
+		if want := "  this file is a fleet, not a design: check it with slipway fleet validate " + f + "\n"; code != 1 || !strings.Contains(out, want) {
+			t.Errorf("validate %s: exit %d, want 1 with %q:\n%s", f, code, want, out)
+		}
+	}
+	code, out, _ := runCLI(t, "validate", "--json", pinned)
+	var reps []fileReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil || code != 1 || len(reps) != 1 || !strings.Contains(reps[0].Hint, "slipway fleet validate") {
+		t.Errorf("validate --json a fleet: exit %d, %v:\n%s", code, err, out)
+	}
+	for _, f := range []string{junk, "../../data/stareater/samples/example-card-set.json"} {
+		if _, out, _ := runCLI(t, "validate", f); strings.Contains(out, "fleet") {
+			t.Errorf("validate %s speaks of fleets:\n%s", f, out)
+		}
+	}
+}
