@@ -25,6 +25,8 @@ type Evaluator struct {
 	table  costing.Table
 	prices *priceCache // nil: none
 	stable bool        // EvaluatorOptions.StableRefs
+	opts   EvaluatorOptions
+	pins   *pinSet // evaluators of the models fleets pin (pin.go)
 }
 
 // NewEvaluator returns an evaluator over m (nil: the built-in model) and
@@ -42,7 +44,7 @@ func NewEvaluatorWith(m *costing.Model, o EvaluatorOptions) *Evaluator {
 	if m == nil {
 		m = costing.NewModel(nil)
 	}
-	return &Evaluator{model: m, facts: MetaverseFacts(), table: m.Table(), prices: newPriceCache(o.CacheSize), stable: o.StableRefs}
+	return &Evaluator{model: m, facts: MetaverseFacts(), table: m.Table(), prices: newPriceCache(o.CacheSize), stable: o.StableRefs, opts: o, pins: &pinSet{}}
 }
 
 // CachedPrices reports how many priced ships the evaluator keeps.

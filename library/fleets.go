@@ -859,47 +859,11 @@ func (s *Service) Encounter(ctx context.Context, u *User, req EncounterRequest) 
 			return nil, err
 		}
 	}
-	ra, rb := out.A.Result, out.B.Result
-	out.Model = out.A.Model
-	if out.A.Model != out.B.Model {
-		// Fleets agreed under different models have no model in common
-		// but the current one: their CV are compared under it.
-		out.ModelsDiffer, out.Model = true, s.fleets.Model().Version()
-		if out.A.Current != nil {
-			ra = out.A.Current
-		}
-		if out.B.Current != nil {
-			rb = out.B.Current
-		}
-	}
-	out.Setup = s.fleets.Encounter(out.A.Document, ra, out.B.Document, rb)
-	out.Note = encounterNote(out, s.fleets.Model().Version())
+	pe := s.fleets.EncounterPinned(
+		fleet.PricedSide{Fleet: out.A.Document, Result: out.A.Result, Current: out.A.Current, Model: out.A.Model},
+		fleet.PricedSide{Fleet: out.B.Document, Result: out.B.Result, Current: out.B.Current, Model: out.B.Model})
+	out.Setup, out.Model, out.ModelsDiffer, out.Note = pe.Setup, pe.Model, pe.ModelsDiffer, pe.Note
 	return out, nil
-}
-
-// encounterNote says in a player's words which model each fleet of an
-// encounter is priced with and which one their CV are compared under:
-// "" when both are priced with the current model.
-func encounterNote(v *EncounterView, current string) string {
-	a, b := &v.A, &v.B
-	name := func(sd *EncounterSideView, other string) string {
-		if sd.Result != nil && sd.Result.Name != "" {
-			return sd.Result.Name
-		}
-		return other
-	}
-	na, nb := name(a, "the first fleet"), name(b, "the second fleet")
-	switch {
-	case v.ModelsDiffer:
-		return fmt.Sprintf("These fleets were agreed under different combat value models: %s under %s (%d CV), %s under %s (%d CV). "+
-			"An encounter compares both under one model: today's, %s, which gives %d CV against %d CV.",
-			na, a.Model, a.Result.Totals.CV, nb, b.Model, b.Result.Totals.CV, current, v.Setup.A.CV, v.Setup.B.CV)
-	case a.Current != nil && b.Current != nil: // both pinned to the same older model
-		return fmt.Sprintf("Both fleets were agreed under %s: the numbers compared are that model's (%d CV against %d CV). "+
-			"Under today's %s, %s would be %d CV and %s %d CV.",
-			v.Model, a.Result.Totals.CV, b.Result.Totals.CV, current, na, a.Current.Totals.CV, nb, b.Current.Totals.CV)
-	}
-	return ""
 }
 
 // encounterSide loads, deploys and evaluates one side of an encounter.

@@ -164,7 +164,6 @@ type Service struct {
 	dummy  string        // a password hash verified for unknown users
 
 	fleets   *fleet.Evaluator // fleets, with its cache of priced ships
-	pins     pinnedEvaluators // fleets pinned to another model (pin.go)
 	forecast *forecasts       // matchup forecasts: their gate and cache
 }
 

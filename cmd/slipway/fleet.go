@@ -22,9 +22,15 @@ type fleetReport struct {
 	Legal    bool              `json:"legal"`
 	Totals   *fleet.Totals     `json:"totals,omitempty"`
 	Problems designer.Problems `json:"problems"`
+	// Model is the combat value model the numbers are priced with: the
+	// fleet's pin, or the current model; Current what the current model
+	// says of a fleet pinned to another (as the API's encounter answers).
+	Model   string         `json:"model,omitempty"`
+	Current *currentTotals `json:"current,omitempty"`
 
-	fleet  *fleet.Fleet
-	result *fleet.Result
+	fleet   *fleet.Fleet
+	result  *fleet.Result
+	current *fleet.Result // the current model's result of a pinned fleet
 	// seam is the evaluation of a fleet of a game whose fleets embed
 	// their classes (ruleset.Fleets), instead of fleet and result.
 	seam *seamFleet
@@ -36,6 +42,16 @@ type seamFleet struct {
 	rs   ruleset.Ruleset
 	doc  ruleset.Fleet
 	eval ruleset.FleetEvaluation
+}
+
+// pinReport is what a fleet pinned to another model than the current
+// one says of it (fleet.Result.PinReport, as its pack prints it): nil
+// for any other.
+func (r fleetReport) pinReport() []fleet.Line {
+	if r.result == nil || r.Current == nil {
+		return nil
+	}
+	return r.result.PinReport(r.fleet, r.current, r.Current.Model)
 }
 
 // line is the fleet's verdict in one line.
@@ -141,17 +157,37 @@ func fleetCommand() command {
 	}
 }
 
+// currentTotals is what the current model says of a pinned fleet.
+type currentTotals struct {
+	Model  string `json:"model"`
+	CV     int    `json:"cv"`
+	Points int    `json:"points"`
+}
+
 // checkFleetFile reads, decodes and evaluates one fleet file. Files carry
 // their designs embedded; a library reference cannot be resolved here and
-// is reported as F-REF-01.
+// is reported as F-REF-01. A fleet pinned to a combat value model is
+// priced with it and with the current model (ev's), as the API prices
+// it (fleet.Evaluator.EvaluatePinned); a model that is not published
+// makes the file no valid fleet document, as the API refuses it.
 func checkFleetFile(ev *fleet.Evaluator, name string) fleetReport {
 	f, st, problems := readDocument(name, fleet.Read)
 	r := fleetReport{fileStatus: st, Problems: problems}
 	if !st.Decoded {
 		return r
 	}
-	res := ev.Evaluate(f, nil)
-	r.fleet, r.result = f, res
+	if msg := fleet.CheckModel(f.Model); msg != "" {
+		r.Decoded, r.fleet = false, f // a fleet, but not one to price
+		r.Problems = append(r.Problems, designer.Problem{Rule: fleet.RuleDocument, Severity: designer.Error, Path: "model",
+			Message: "The model this fleet is agreed under " + msg})
+		return r
+	}
+	res, cur := ev.EvaluatePinned(f, nil)
+	r.fleet, r.result, r.current = f, res, cur
+	r.Model = ev.ModelOf(f)
+	if cur != nil {
+		r.Current = &currentTotals{Model: ev.Model().Version(), CV: cur.Totals.CV, Points: cur.Totals.Points}
+	}
 	r.Legal = res.Legal
 	r.Totals = &res.Totals
 	r.Problems = res.Problems
@@ -192,6 +228,9 @@ func fleetValidate(args []string, stdout, stderr io.Writer) int {
 			}
 			for _, p := range r.Problems {
 				fmt.Fprintf(stdout, "  %s\n", p)
+			}
+			if p := r.pinReport(); len(p) > 1 {
+				fmt.Fprintf(stdout, "  %s\n", p[1].Text) // the sentence, not each ship
 			}
 		}
 	}
@@ -246,9 +285,21 @@ func fleetEval(args []string, stdout, stderr io.Writer) int {
 	}
 	res := r.result
 	if *asJSON {
+		// The evaluation as before, with the model it is priced with
+		// and, for a pinned fleet, the current model's evaluation: the
+		// API's /fleets/evaluate answers the same "model" and "current".
+		out := struct {
+			*fleet.Result
+			Model        string        `json:"model"`
+			Current      *fleet.Result `json:"current,omitempty"`
+			CurrentModel string        `json:"currentModel,omitempty"`
+		}{Result: res, Model: r.Model, Current: r.current}
+		if r.Current != nil {
+			out.CurrentModel = r.Current.Model
+		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := enc.Encode(out); err != nil {
 			fmt.Fprintln(stderr, "slipway fleet eval:", err)
 			return 2
 		}
@@ -271,7 +322,7 @@ func fleetEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%-12s %-40s %6d %6d %4d %3d %4s %s\n", s.ID, s.Label(), s.CV, s.Points, s.Tier, s.MF, ftl, cmd)
 	}
 	fmt.Fprintln(stdout)
-	for _, l := range res.Report(r.fleet) {
+	for _, l := range append(res.Report(r.fleet), r.pinReport()...) {
 		if l.Heading {
 			fmt.Fprintln(stdout, l.Text+":")
 			continue
@@ -314,7 +365,10 @@ func fleetPack(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	if err := writeOutput(*pf.out, stdout, func(w io.Writer) error {
-		return fleetpdf.Write(w, ev, r.fleet, r.result, pf.options())
+		// A pinned fleet prints its model's numbers and the current
+		// model's beside them, as the API's pack does.
+		return fleetpdf.WriteWith(w, ev.For(r.fleet), r.fleet, r.result, pf.options(),
+			fleetpdf.Extra{Current: r.current, CurrentModel: ev.Model().Version()})
 	}); err != nil {
 		fmt.Fprintln(stderr, "slipway fleet pack:", err)
 		return 1
@@ -347,15 +401,39 @@ func fleetEncounter(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	s := ev.Encounter(rs[0].fleet, rs[0].result, rs[1].fleet, rs[1].result)
+	// Each fleet is priced with its pinned model and the two compared
+	// under one, as the API's encounter does (fleet.EncounterPinned).
+	side := func(r fleetReport) fleet.PricedSide {
+		return fleet.PricedSide{Fleet: r.fleet, Result: r.result, Current: r.current, Model: r.Model}
+	}
+	pe := ev.EncounterPinned(side(rs[0]), side(rs[1]))
+	s := pe.Setup
 	code = 0
 	if !s.EqualCV {
 		code = 1
 	}
 	if *asJSON {
+		type pinned struct {
+			Name    string         `json:"name"`
+			Model   string         `json:"model"`
+			CV      int            `json:"cv"`
+			Points  int            `json:"points"`
+			Current *currentTotals `json:"current,omitempty"`
+		}
+		var fleets []pinned
+		for _, r := range rs {
+			fleets = append(fleets, pinned{r.result.Name, r.Model, r.result.Totals.CV, r.result.Totals.Points, r.Current})
+		}
+		out := struct {
+			*fleet.EncounterSetup
+			Model        string   `json:"model"`
+			ModelsDiffer bool     `json:"modelsDiffer"`
+			Note         string   `json:"note,omitempty"`
+			Fleets       []pinned `json:"fleets"`
+		}{s, pe.Model, pe.ModelsDiffer, pe.Note, fleets}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(s); err != nil {
+		if err := enc.Encode(out); err != nil {
 			fmt.Fprintln(stderr, "slipway fleet encounter:", err)
 			return 2
 		}
@@ -367,6 +445,9 @@ func fleetEncounter(args []string, stdout, stderr io.Writer) int {
 			who = "flagship " + sd.Flagship
 		}
 		fmt.Fprintf(stdout, "%s: %d CV, %s, rolls %s%+d: wins the initiative %.0f%%\n", sd.Name, sd.CV, who, sd.Die, sd.Bonus, 100*sd.Win)
+	}
+	if pe.Note != "" {
+		fmt.Fprintln(stdout, pe.Note)
 	}
 	if !s.EqualCV {
 		fmt.Fprintf(stdout, "warning: the fleets' CVs differ (%d and %d); the encounter system needs equal combat value\n", s.A.CV, s.B.CV)

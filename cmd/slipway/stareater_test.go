@@ -85,7 +85,13 @@ func TestStareaterUses(t *testing.T) {
 		want string
 	}{
 		{[]string{"eval", loadout, "--uses", "other=" + cards}, `the design does not name "other" (it names only "my-cards@2")`},
-		{[]string{"eval", loadout, "--uses", "my-cards@2=" + loadout}, ""},
+		// A loadout or a team is no card set: the game says so, naming
+		// the file, the reference and what a card set is.
+		{[]string{"eval", loadout, "--uses", "my-cards@2=" + loadout}, "--uses my-cards@2: " + loadout +
+			` is a loadout, not a card set: the loadout's "cardSet" names a card set, the document of kind "cardSet" that lists your cards' numbers`},
+		{[]string{"eval", "--explain", loadout, "--uses", "my-cards@2=../../data/stareater/samples/lamais-2v2-team.json"},
+			"--uses my-cards@2: ../../data/stareater/samples/lamais-2v2-team.json is a 2v2 team, not a card set: the loadout's \"cardSet\" names a card set"},
+		{[]string{"sheet", loadout, "-o", filepath.Join(dir, "no.pdf"), "--uses", "my-cards@2=" + loadout}, "is a loadout, not a card set"},
 		{[]string{"eval", loadout, "--uses", "my-cards@2=../../data/d6ship/samples/" + firstFile(t, "../../data/d6ship/samples/*.json")}, "is a d6 "},
 		{[]string{"eval", loadout, "--uses", "My Cards=" + cards}, "is not a reference a design can name"},
 		{[]string{"eval", loadout, "--uses", "my-cards"}, "give REF=FILE"},
@@ -93,15 +99,22 @@ func TestStareaterUses(t *testing.T) {
 		{[]string{"eval", loadout, "--uses", "my-cards@2=" + filepath.Join(dir, "missing.json")}, "missing.json"},
 	} {
 		code, out, errs := runCLI(t, c.args...)
-		if c.want == "" { // a loadout is no card set: read, then reported by the game
-			if code == 0 {
-				t.Errorf("%v: exit 0\n%s%s", c.args, out, errs)
-			}
-			continue
+		if strings.Contains(errs+out, "the library has no card set") {
+			t.Errorf("%v speaks of the library:\n%s%s", c.args, out, errs)
 		}
 		if code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, want 2 with %q\n%s%s", c.args, code, c.want, out, errs)
 		}
+	}
+
+	// validate reports it as the file's problem (exit 1), as it does a
+	// file of another game.
+	code, out, errs = runCLI(t, "validate", loadout, "--uses", "my-cards@2="+loadout)
+	if code != 1 || !strings.Contains(out, loadout+` is a loadout, not a card set: the loadout's "cardSet" names a card set`) {
+		t.Errorf("validate --uses a loadout: exit %d\n%s%s", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no.pdf")); err == nil {
+		t.Error("sheet --uses a loadout wrote a PDF")
 	}
 }
 

@@ -76,8 +76,10 @@ func (u *usesFlag) bind(reg *ruleset.Registry, doc decoded, strict bool) (decode
 		return doc, nil
 	}
 	var named []string
+	uses := map[string]ruleset.Use{}
 	for _, use := range ref.Uses(doc.d) {
 		named = append(named, use.Ref)
+		uses[use.Ref] = use
 	}
 	sort.Strings(named)
 	if strict {
@@ -106,6 +108,11 @@ func (u *usesFlag) bind(reg *ruleset.Registry, doc decoded, strict bool) (decode
 		if used.rs != doc.rs {
 			return doc, fmt.Errorf("--uses %s: %s is a %s document, not a %s one", r, file, used.rs.Info().Name, doc.rs.Info().Name)
 		}
+		if c, ok := doc.rs.(useChecker); ok {
+			if err := c.CheckUse(doc.d, uses[r], used.d); err != nil {
+				return doc, fmt.Errorf("--uses %s: %s %w", r, file, err)
+			}
+		}
 		docs[r] = used.d
 	}
 	if len(docs) == 0 {
@@ -115,6 +122,15 @@ func (u *usesFlag) bind(reg *ruleset.Registry, doc decoded, strict bool) (decode
 		return doc, fmt.Errorf("--uses: the design also names %s: give each as --uses REF=FILE", quoteList(missing))
 	}
 	return decoded{rs: doc.rs, d: ref.Bind(doc.d, docs)}, nil
+}
+
+// useChecker is a Referrer that says whether a document of its own game
+// can be the one a reference names (Star Eater: a card set, not a
+// loadout or a team), in a player's words that follow the file's name.
+// The library needs no such check: the game's evaluation reports a
+// reference to the wrong kind of document among its findings.
+type useChecker interface {
+	CheckUse(d ruleset.Design, use ruleset.Use, used ruleset.Design) error
 }
 
 func contains(list []string, s string) bool {

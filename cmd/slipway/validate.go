@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/slipway/slipway/designer"
+	"github.com/slipway/slipway/fleet"
 	"github.com/slipway/slipway/ruleset"
 )
 
@@ -17,6 +18,8 @@ type fileReport struct {
 	Legal    bool              `json:"legal"`
 	Tier     any               `json:"tier,omitempty"`
 	Problems designer.Problems `json:"problems"`
+	// Hint says what to do with a file that is no design but a fleet.
+	Hint string `json:"hint,omitempty"`
 }
 
 func validateCommand() command {
@@ -78,6 +81,9 @@ func validateFile(reg *ruleset.Registry, name string, opt ruleset.Options, uses 
 	doc, st, problems := readDocument(name, readAny(reg))
 	r := fileReport{fileStatus: st, Problems: problems}
 	if !st.Decoded {
+		if st.Readable {
+			r.Hint = fleetHint(reg, name)
+		}
 		return r
 	}
 	doc, err := uses.bind(reg, doc, false)
@@ -102,6 +108,17 @@ func validateFile(reg *ruleset.Registry, name string, opt ruleset.Options, uses 
 	return r
 }
 
+// fleetHint is, for a file that is a fleet of a game served rather than
+// a design, the command that checks it (and prices it, with its pinned
+// model: slipway fleet validate); "" for any other file.
+func fleetHint(reg *ruleset.Registry, name string) string {
+	f := checkAnyFleetFile(reg, fleet.NewEvaluator(nil), name)
+	if !f.Decoded && f.fleet == nil {
+		return ""
+	}
+	return "this file is a fleet, not a design: check it with slipway fleet validate " + name
+}
+
 func printReport(w io.Writer, r fileReport) {
 	switch {
 	case !r.Readable:
@@ -120,6 +137,9 @@ func printReport(w io.Writer, r fileReport) {
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  %s\n", p)
+	}
+	if r.Hint != "" {
+		fmt.Fprintf(w, "  %s\n", r.Hint)
 	}
 	if v, ok := r.Tier.(ruleset.Verdicter); ok {
 		for _, n := range v.Notes() {

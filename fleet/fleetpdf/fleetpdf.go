@@ -10,7 +10,6 @@ import (
 	"io"
 
 	"github.com/slipway/slipway/fleet"
-	"github.com/slipway/slipway/ruleset"
 	"github.com/slipway/slipway/sheets"
 )
 
@@ -75,34 +74,12 @@ func WriteWith(w io.Writer, ev *fleet.Evaluator, f *fleet.Fleet, r *fleet.Result
 	return sheets.FleetPack(w, ships, info, opt)
 }
 
-// pinLines say, for a fleet pinned to another model than the current
-// one, that the pack prints the pinned model's numbers and what the
-// current model would say: its totals and each ship's.
+// pinLines are the fleet's "Combat value model" lines (Result.PinReport)
+// for the pack.
 func pinLines(f *fleet.Fleet, r *fleet.Result, x Extra) []sheets.FleetLine {
-	if x.Current == nil || f.Model == "" {
-		return nil
-	}
-	cur := x.Current
-	now := x.CurrentModel
-	if now == "" {
-		now = "the current model"
-	}
-	out := []sheets.FleetLine{
-		{Text: "Combat value model", Heading: true},
-		{Text: "This fleet was agreed under " + f.Model + ": every number in this pack is that model's. " +
-			"Under " + now + " it would be " + ruleset.Thousands(cur.Totals.CV) + " CV and " + ruleset.Count(cur.Totals.Points, "point") +
-			" (agreed: " + ruleset.Thousands(r.Totals.CV) + " CV and " + ruleset.Count(r.Totals.Points, "point") + ")."},
-	}
-	for i := range r.Ships {
-		if i >= len(cur.Ships) {
-			break
-		}
-		a, b := &r.Ships[i], &cur.Ships[i]
-		if a.Result == nil || b.Result == nil {
-			continue
-		}
-		out = append(out, sheets.FleetLine{Depth: 1, Text: a.Label() + ": " + ruleset.Thousands(a.Result.CV) + " CV, " + ruleset.Count(a.Result.Points, "point") +
-			" agreed; " + ruleset.Thousands(b.Result.CV) + " CV, " + ruleset.Count(b.Result.Points, "point") + " under " + now})
+	var out []sheets.FleetLine
+	for _, l := range r.PinReport(f, x.Current, x.CurrentModel) {
+		out = append(out, sheets.FleetLine{Depth: l.Depth, Text: l.Text, Heading: l.Heading, Warn: l.Warn})
 	}
 	return out
 }

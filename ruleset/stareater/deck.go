@@ -1,11 +1,17 @@
 package stareater
 
-import "github.com/slipway/slipway/ruleset"
+import (
+	"fmt"
+
+	"github.com/slipway/slipway/ruleset"
+)
 
 // binding is what a library bound to a loadout or team: the card sets it
-// names that the caller may read.
+// names that the caller may read, and by reference the kind of each
+// document handed for one that is no card set ("loadout", "2v2 team").
 type binding struct {
-	sets map[string]*CardSet
+	sets   map[string]*CardSet
+	others map[string]string
 }
 
 // Uses lists the card set a loadout or team names, when it is a library
@@ -27,10 +33,12 @@ func (r *Ruleset) Uses(d ruleset.Design) []ruleset.Use {
 // Bind returns a copy of the loadout or team d with the card sets of docs
 // that it names; any other design is returned as it is.
 func (r *Ruleset) Bind(d ruleset.Design, docs map[string]ruleset.Design) ruleset.Design {
-	b := &binding{sets: map[string]*CardSet{}}
+	b := &binding{sets: map[string]*CardSet{}, others: map[string]string{}}
 	for ref, doc := range docs {
 		if cs, ok := doc.(*CardSet); ok {
 			b.sets[ref] = cs
+		} else {
+			b.others[ref] = kindName(doc)
 		}
 	}
 	switch x := d.(type) {
@@ -44,6 +52,43 @@ func (r *Ruleset) Bind(d ruleset.Design, docs map[string]ruleset.Design) ruleset
 		return &c
 	}
 	return d
+}
+
+// kindName is a player's name for the kind of a Star Eater document.
+func kindName(d ruleset.Design) string {
+	switch d.(type) {
+	case *Loadout:
+		return "loadout"
+	case *Team:
+		return "2v2 team"
+	case *CardSet:
+		return "card set"
+	}
+	return "document"
+}
+
+// cardSetIs says what a card set is, to a player whose reference names
+// a document of another kind.
+const cardSetIs = `the document of kind "cardSet" that lists your cards' numbers`
+
+// notACardSet is the finding (SE-SET-01) of a reference that names a
+// document of another kind (a loadout, a 2v2 team) than a card set.
+func notACardSet(ref, kind string) (message, hint string) {
+	return fmt.Sprintf("%s is a %s, not a card set", quoted(ref), kind),
+		"name a card set, " + cardSetIs + " (the designer makes one: “What are you making?”), or write builtin for the rule book's cards"
+}
+
+// CheckUse says whether used can be the document that d names by use:
+// nil for a card set, else an error in a player's words saying what used
+// is and what the reference must name (the caller says where used came
+// from: "FILE is a loadout, not a card set: ..."). The command line asks
+// it of a file given with --uses; a library reference to such a document
+// is SE-SET-01 in the evaluation (notACardSet).
+func (r *Ruleset) CheckUse(d ruleset.Design, use ruleset.Use, used ruleset.Design) error {
+	if _, ok := used.(*CardSet); ok {
+		return nil
+	}
+	return fmt.Errorf("is a %s, not a card set: the %s's %q names a card set, %s", kindName(used), kindName(d), use.Path, cardSetIs)
 }
 
 // setState says how a card set reference was resolved.
@@ -86,6 +131,9 @@ func deckOf(ref string, b *binding) (*Deck, setState) {
 	}
 	cs, ok := b.sets[ref]
 	if !ok {
+		if _, other := b.others[ref]; other {
+			return d, setNotASet
+		}
 		return d, setMissing
 	}
 	d.Set = cs.Name

@@ -3,6 +3,8 @@ package stareater
 import (
 	"slices"
 	"testing"
+
+	"github.com/slipway/slipway/ruleset"
 )
 
 // TestFirstGameLoadouts: the rule book's three recommended loadouts, one
@@ -51,6 +53,30 @@ func TestCardSetMakesNumbersKnown(t *testing.T) {
 		t.Errorf("missing: %v", r.Problems)
 	}
 	mustContain(t, ev.(*Result).Problems[0].Message, "no card set ‘abcdefghijklmnop’ that you may read")
+	// Bound to a loadout or a team the reader may read, it is SE-SET-01
+	// saying what the document is, not that it is missing; CheckUse says
+	// the same to the command line, and nothing of a card set.
+	set := decode(t, sampleBytes(t, "example-card-set.json"))
+	for _, c := range []struct {
+		file, kind string
+	}{{loadoutBase, "loadout"}, {"lamais-2v2-team.json", "2v2 team"}} {
+		other := decode(t, sampleBytes(t, c.file))
+		ev, _ = rs.Evaluate(rs.Bind(d, map[string]ruleset.Design{"abcdefghijklmnop": other}), nil)
+		r := ev.(*Result)
+		if r.Legal || !slices.Equal(r.Problems.Rules(), []string{RuleSetRef}) {
+			t.Fatalf("bound to a %s: %v", c.kind, r.Problems)
+		}
+		mustContain(t, r.Problems[0].Message, "‘abcdefghijklmnop’ is a "+c.kind+", not a card set")
+		mustContain(t, r.Problems[0].Hint, `name a card set, the document of kind "cardSet"`)
+		use := rs.Uses(d)[0]
+		err := rs.CheckUse(d, use, other)
+		if err == nil || err.Error() != "is a "+c.kind+`, not a card set: the loadout's "cardSet" names a card set, the document of kind "cardSet" that lists your cards' numbers` {
+			t.Errorf("CheckUse of a %s: %v", c.kind, err)
+		}
+	}
+	if err := rs.CheckUse(d, rs.Uses(d)[0], set); err != nil {
+		t.Errorf("CheckUse of a card set: %v", err)
+	}
 }
 
 // TestTeamCopies: a 2v2 team within the shared deck's copies is legal; one

@@ -79,6 +79,9 @@ func (v *validator) cardSet(ref string, b *binding) *Deck {
 			v.errorf(RuleSetRef, at, "write builtin, or a card set's id from the library (its address ends in it), optionally with @ and a version",
 				"%s is not a card set name", quoted(ref))
 		}
+	case setNotASet:
+		msg, hint := notACardSet(ref, b.others[ref])
+		v.errorf(RuleSetRef, at, hint, "%s", msg)
 	case setMissing:
 		v.errorf(RuleSetRef, at, "check the id, or ask its owner to make the card set public or unlisted; builtin always works",
 			"the library has no card set %s that you may read", quoted(ref))
