@@ -80,7 +80,7 @@ export function Panel({ app }) {
       </ul>
     </div>
     ${r && r.explanation ? html`<div class="explain">
-      <h3>How the ${app.valueName || 'value'} is worked out</h3>
+      <h3>How the numbers are worked out</h3>
       <ul class="tree" role="list"><${Node} node=${r.explanation} depth=${0} form=${app.form} /></ul>
     </div>` : ''}
   </aside>`;
