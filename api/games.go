@@ -267,6 +267,12 @@ func (s *Server) gameSheet(c *gin.Context, svg bool) {
 	if !ok {
 		return
 	}
+	s.drawGameSheet(c, v, sh, svg, opt)
+}
+
+// drawGameSheet draws ship sh of game v (stored, watched or kept in the
+// browser only).
+func (s *Server) drawGameSheet(c *gin.Context, v *library.GameView, sh *game.Ship, svg bool, opt sheets.Options) {
 	d, _, _ := v.Book.Design(sh.Key)
 	dd, isMV := d.(*designer.Design)
 	if !isMV {
@@ -278,7 +284,7 @@ func (s *Server) gameSheet(c *gin.Context, svg bool) {
 		ship.Marks = v.Game.Marks[sh.Key]
 	}
 	var b []byte
-	err = s.prints.Do(c.Request.Context(), func() error {
+	err := s.prints.Do(c.Request.Context(), func() error {
 		var buf bytes.Buffer
 		var err error
 		if svg {

@@ -21,6 +21,8 @@ func TestHeadMirrorsGet(t *testing.T) {
 		"/api/v1/designs/{id}/compare": "?from=1&to=2",
 		"/api/v1/library":              "?q=cruiser&limit=2",
 		"/api/v1/designs/{id}/export":  "?version=1",
+		// A game kept in the browser: its sides name its ships.
+		"/api/v1/play/ships/{ship}/sheet.svg": "?side=design:" + d.ID,
 	}
 	fl := c.do("POST", "/api/v1/fleets", map[string]any{"fleet": map[string]any{"name": "Head Fleet", "limit": map[string]int{"cv": 1000},
 		"ships": []map[string]any{{"id": "a", "design": d.ID}}}}).want(t, 201)

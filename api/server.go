@@ -239,6 +239,9 @@ func (s *Server) routes() {
 	v1.POST("/games/:id/marks", s.playGame)
 	get(v1, "/games/:id/ships/:ship/sheet.svg", s.gameSheetSVG)
 	get(v1, "/games/:id/ships/:ship/sheet.pdf", s.gameSheetPDF)
+	// A game kept in the browser only: worked out again on every request.
+	v1.POST("/play/derive", s.gated(s.deriveLocalGame))
+	get(v1, "/play/ships/:ship/sheet.svg", s.gated(s.localGameSheet))
 	get(v1, "/watch/:token", s.watchGame)
 	get(v1, "/watch/:token/ships/:ship/sheet.svg", s.gameSheetSVG)
 	get(v1, "/watch/:token/ships/:ship/sheet.pdf", s.gameSheetPDF)

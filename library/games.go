@@ -112,27 +112,10 @@ func (s *Service) StartGame(ctx context.Context, u *User, name string, sides []G
 	if len(mine) >= s.limits.MaxGames {
 		return nil, errorf(EQuota, "you keep %d games, the most an account may keep; delete a finished game to start another", len(mine))
 	}
-	in := make([]game.SideInput, len(sides))
-	for i, sd := range sides {
-		si, err := s.gameSide(ctx, u, sd, fmt.Sprintf("sides[%d]", i))
-		if err != nil {
-			return nil, err
-		}
-		in[i] = si
-	}
-	if name == "" {
-		name = in[0].Name
-		if len(in) == 2 {
-			name += " against " + in[1].Name
-		}
-		if r := []rune(name); len(r) > game.MaxNameLen {
-			name = string(r[:game.MaxNameLen])
-		}
-	}
 	now := s.now()
-	g, book, err := game.New(name, in, s.rules, now)
+	g, book, err := s.newGame(ctx, u, name, sides, now)
 	if err != nil {
-		return nil, gameError(err)
+		return nil, err
 	}
 	doc, err := json.Marshal(g)
 	if err != nil {
@@ -152,6 +135,37 @@ func (s *Service) StartGame(ctx context.Context, u *User, name string, sides []G
 		return nil, err
 	}
 	return &GameView{Stored: sg, Game: g, State: st, Book: book}, nil
+}
+
+// newGame reads the sides of a game to start (each library fleet or
+// design one u may read) and starts it, keeping nothing: StartGame stores
+// it, LocalGame does not.
+func (s *Service) newGame(ctx context.Context, u *User, name string, sides []GameSide, now time.Time) (*game.Game, *game.Book, error) {
+	if len(sides) < 1 || len(sides) > 2 {
+		return nil, nil, &Error{Code: EInvalid, Field: "sides", Message: fmt.Sprintf("has %d sides; a game has one side or two", len(sides))}
+	}
+	in := make([]game.SideInput, len(sides))
+	for i, sd := range sides {
+		si, err := s.gameSide(ctx, u, sd, fmt.Sprintf("sides[%d]", i))
+		if err != nil {
+			return nil, nil, err
+		}
+		in[i] = si
+	}
+	if name == "" {
+		name = in[0].Name
+		if len(in) == 2 {
+			name += " against " + in[1].Name
+		}
+		if r := []rune(name); len(r) > game.MaxNameLen {
+			name = string(r[:game.MaxNameLen])
+		}
+	}
+	g, book, err := game.New(name, in, s.rules, now)
+	if err != nil {
+		return nil, nil, gameError(err)
+	}
+	return g, book, nil
 }
 
 // gameSide reads one side to start a game with.
