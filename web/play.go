@@ -22,12 +22,15 @@ var playManifest []byte
 // playData is what the play page's template and module read.
 type playData struct {
 	ID, Watch string
+	// Local names a game kept in this browser only (no account).
+	Local string
 }
 
 func (s *Server) playRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /play", s.playPage)
 	mux.HandleFunc("GET /play/{id}", s.playPage)
 	mux.HandleFunc("GET /play/watch/{token}", s.playPage)
+	mux.HandleFunc("GET /play/local/{local}", s.playPage)
 	mux.HandleFunc("GET /play/sw.js", s.playServiceWorker)
 	mux.HandleFunc("GET /play/manifest.webmanifest", s.playManifestFile)
 }
@@ -35,13 +38,13 @@ func (s *Server) playRoutes(mux *http.ServeMux) {
 // playPage serves the list, a game and a watched game: one page, its
 // module reads which from data attributes.
 func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
-	d := playData{ID: r.PathValue("id"), Watch: r.PathValue("token")}
+	d := playData{ID: r.PathValue("id"), Watch: r.PathValue("token"), Local: r.PathValue("local")}
 	title, desc := "Table mode", "Play your fleets on their record sheets on a tablet: tap to mark hits, with the rules' numbers worked out as you go."
 	switch {
 	case d.Watch != "":
 		title = "Watching a game"
 		w.Header().Set("Referrer-Policy", "no-referrer") // the link is the key
-	case d.ID != "":
+	case d.ID != "" || d.Local != "":
 		title = "Game"
 	}
 	// A game page must be fresh when online; the service worker keeps a

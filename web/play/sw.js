@@ -22,7 +22,7 @@ function keeps(url) {
   if (url.origin !== self.location.origin) return false;
   const p = url.pathname;
   return p === '/play' || p.startsWith('/play/') || p.startsWith('/static/') || p === '/favicon.ico' ||
-    (/^\/api\/v1\/(games\/[^/]+|watch\/[^/]+)\/ships\/[^/]+\/sheet\.svg$/).test(p);
+    (/^\/api\/v1\/(games\/[^/]+|watch\/[^/]+|play)\/ships\/[^/]+\/sheet\.svg$/).test(p);
 }
 
 self.addEventListener('fetch', (event) => {

@@ -5,7 +5,7 @@
 // shows its mark at once, is kept in this browser at once, and is sent
 // to the server, which answers the numbers that follow from it.
 import { html, render, Component, count } from '../ui.js';
-import { GameStore, localGames } from './store.js';
+import { GameStore, LocalStore, localGames, localOnlyGames, startLocal } from './store.js';
 import { Sheet, loadSheet } from './sheet.js';
 
 const app = document.getElementById('play-app');
@@ -49,7 +49,7 @@ class GameList extends Component {
   async componentDidMount() {
     app.setAttribute('aria-busy', 'false');
     keepOffline();
-    if (!ds.user) return;
+    if (!ds.user) return this.loadPublic();
     try {
       const [mine, myFleets, pub, myDesigns] = await Promise.all([
         fetch('/api/v1/games', { credentials: 'same-origin' }).then((r) => r.json()),
@@ -66,6 +66,22 @@ class GameList extends Component {
     }
   }
 
+  /** loadPublic lists what a player without an account may start a
+   *  game from: the public library's fleets and designs. */
+  async loadPublic() {
+    try {
+      const [pub, lib] = await Promise.all([
+        fetch('/api/v1/fleet-library?limit=50', { credentials: 'same-origin' }).then((r) => r.json()),
+        fetch('/api/v1/library?limit=50', { credentials: 'same-origin' }).then((r) => r.json()),
+      ]);
+      const fleets = pub.fleets || [];
+      const designs = lib.designs || [];
+      this.setState({ games: [], fleets, designs, a: fleets.length ? fleets[0].id : designs.length ? `design:${designs[0].id}` : '' });
+    } catch {
+      this.setState({ games: [], error: 'Could not reach the server: the games this browser keeps are listed below.' });
+    }
+  }
+
   async start(e) {
     e.preventDefault();
     const { a, b } = this.state;
@@ -74,6 +90,15 @@ class GameList extends Component {
     const side = (v) => (v.startsWith('design:') ? { design: v.slice('design:'.length) } : { fleet: v });
     const sides = [side(a)];
     if (b) sides.push(side(b));
+    if (!ds.user) {
+      // No account: the game is kept in this browser only.
+      try {
+        location.assign(`/play/local/${encodeURIComponent(await startLocal(sides))}`);
+      } catch (err) {
+        this.setState({ busy: false, error: err.message || 'Could not start the game.' });
+      }
+      return;
+    }
     try {
       const res = await fetch('/api/v1/games', {
         method: 'POST', credentials: 'same-origin',
@@ -89,15 +114,16 @@ class GameList extends Component {
 
   render(_, { games, fleets, designs, a, b, error, busy }) {
     const local = localGames();
+    const here = localOnlyGames();
     const label = (f) => `${f.name} (${f.owner || 'you'}, ${count(f.summary ? f.summary.ships : 0, 'ship')})`;
     const options = html`<optgroup label="Fleets">${fleets.map((f) => html`<option value=${f.id}>${label(f)}</option>`)}</optgroup>
-      ${designs.length > 0 && html`<optgroup label="Your designs, one ship">${designs.map((d) => html`<option value=${`design:${d.id}`}>${d.name}</option>`)}</optgroup>`}`;
+      ${designs.length > 0 && html`<optgroup label=${ds.user ? 'Your designs, one ship' : 'Designs of the library, one ship'}>${designs.map((d) => html`<option value=${`design:${d.id}`}>${d.name}</option>`)}</optgroup>`}`;
     return html`
       <h1>Table mode</h1>
       <p>Play a fleet on its record sheets: tap a box to mark it, and the rules' numbers follow. The game is kept in this browser as you play and in your account when you are online, so it opens without a connection too.</p>
-      ${!ds.user && html`<p class="notice">To start a game, <a href="/login?next=/play">log in</a> or <a href="/register">register</a>: a game is kept in your account.</p>`}
+      ${!ds.user && html`<p class="notice">You are not logged in: a game you start is kept in this browser only. To keep your games in your account and play them on any device, <a href="/login?next=/play">log in</a> or <a href="/register?next=/play">register</a>.</p>`}
       ${error && html`<p class="notice error" role="alert">${error}</p>`}
-      ${ds.user && html`
+      ${(ds.user || games !== null) && html`
         <h2>Start a game</h2>
         <form class="start" onSubmit=${(e) => this.start(e)}>
           <label>Your side <select id="side-a" value=${a} onChange=${(e) => this.setState({ a: e.target.value })}>
@@ -112,6 +138,8 @@ class GameList extends Component {
       ${ds.user && html`<h2>Your games</h2>
         ${games === null ? html`<p>Loading your games…</p>` : games.length === 0 ? html`<p>No games yet.</p>` : html`
           <ul class="games">${games.map((g) => html`<li><a href=${`/play/${encodeURIComponent(g.id)}`}>${g.name}</a> <span class="small">${count(g.ships, 'ship')}, ${count(g.rev, 'change')}</span></li>`)}</ul>`}`}
+      ${here.length > 0 && html`<h2>Kept in this browser only</h2>
+        <ul class="games" id="local-games">${here.map((g) => html`<li><a href=${`/play/local/${encodeURIComponent(g.id)}`}>${g.name}</a> <span class="small">${count(g.changes, 'change')}</span></li>`)}</ul>`}
       ${local.length > 0 && html`<h2>Kept in this browser</h2>
         <ul class="games">${local.map((g) => html`<li><a href=${`/play/${encodeURIComponent(g.id)}`}>${g.name}</a>${g.pending ? html` <span class="small">${count(g.pending, 'change')} waiting to sync</span>` : ''}</li>`)}</ul>`}`;
   }
@@ -122,7 +150,8 @@ class GameList extends Component {
 class Game extends Component {
   constructor() {
     super();
-    this.store = new GameStore({ id: ds.game, watch: ds.watch }, () => this.setState({ tick: (this.state.tick || 0) + 1 }));
+    const tick = () => this.setState({ tick: (this.state.tick || 0) + 1 });
+    this.store = ds.local ? new LocalStore(ds.local, tick) : new GameStore({ id: ds.game, watch: ds.watch }, tick);
     this.sheets = new Map(); // ship key: a promise of its Sheet
     this.ready = new Map(); // ship key: its Sheet, once drawn
     this.state = { ship: '', zoom: 1, sheetStatus: '', tick: 0 };
@@ -144,6 +173,7 @@ class Game extends Component {
   componentWillUnmount() { clearInterval(this.poll); }
 
   sheetURL(key) {
+    if (ds.local) return `/api/v1/play/ships/${encodeURIComponent(key)}/sheet.svg?${this.store.sheetQuery()}`;
     const base = ds.watch ? `/api/v1/watch/${encodeURIComponent(ds.watch)}` : `/api/v1/games/${encodeURIComponent(ds.game)}`;
     return `${base}/ships/${encodeURIComponent(key)}/sheet.svg`;
   }
@@ -216,8 +246,29 @@ class Game extends Component {
       case 'loading':
         return html`<p class="sync" role="status">Loading the game…</p>`;
       default:
+        if (ds.local) return html`<p class="sync" role="status">${waiting ? `${count(waiting, 'change')} waiting for the server's numbers.` : 'All marks kept in this browser.'}</p>`;
         return html`<p class="sync" role="status">${waiting ? `${count(waiting, 'change')} waiting to be saved.` : 'All marks saved.'}</p>`;
     }
+  }
+
+  /** keepPanel offers to keep a game kept in this browser only in the
+   *  player's account (or to log in for it). */
+  keepPanel() {
+    const { keeping, keepError } = this.state;
+    if (!ds.user) {
+      return html`<p class="notice keep">This game is kept in this browser only. To keep it in your account, <a href=${`/login?next=${encodeURIComponent(location.pathname)}`}>log in</a> or <a href=${`/register?next=${encodeURIComponent(location.pathname)}`}>register</a>.</p>`;
+    }
+    const keep = async () => {
+      this.setState({ keeping: true, keepError: '' });
+      try {
+        location.assign(`/play/${encodeURIComponent(await this.store.keep())}`);
+      } catch (err) {
+        this.setState({ keeping: false, keepError: err.message });
+      }
+    };
+    return html`<div class="notice keep"><p>This game is kept in this browser only.</p>
+      <p><button class="btn primary" id="keep-game" disabled=${keeping || this.store.sending > 0} onClick=${keep}>${keeping ? 'Keeping it…' : 'Keep this game in my account'}</button></p>
+      ${keepError && html`<p class="error" role="alert">${keepError}</p>`}</div>`;
   }
 
   render(_, { ship: key, zoom, sheetStatus }) {
@@ -244,6 +295,7 @@ class Game extends Component {
         ${g.watch && html`<span class="watch-link">Watch link for your opponent: <a id="watch-link" href=${g.watch}>${location.origin}${g.watch}</a></span>`}
       </div>
       ${this.statusLine()}
+      ${ds.local && this.keepPanel()}
       <div class="play-grid">
         <nav aria-label="Ships"><ul class="ships">
           ${g.sides.map((side, si) => html`<li><h2>${side.name}</h2></li>
@@ -259,7 +311,7 @@ class Game extends Component {
             <h2 id="sheet-head">${ship.name}</h2>
             <button class="btn" id="zoom-out" aria-label="Smaller sheet" disabled=${zoom <= 1} onClick=${() => this.setState({ zoom: zoom - 1 })}>−</button>
             <button class="btn" id="zoom-in" aria-label="Larger sheet" disabled=${zoom >= 3} onClick=${() => this.setState({ zoom: zoom + 1 })}>+</button>
-            <a class="button" id="print" href=${this.sheetURL(ship.key).replace(/\.svg$/, '.pdf')}>Print as it stands (PDF)</a>
+            ${!ds.local && html`<a class="button" id="print" href=${this.sheetURL(ship.key).replace(/\.svg$/, '.pdf')}>Print as it stands (PDF)</a>`}
           </div>
           ${sheetStatus && html`<p class="sync" role="status">${sheetStatus}</p>`}
           <div class=${`sheet-wrap zoom-${zoom}`} ref=${(el) => { if (el && this.holder !== el) { this.holder = el; this.choose(ship.key); } }}></div>
@@ -323,4 +375,4 @@ class Critical extends Component {
 }
 
 app.replaceChildren();
-render(ds.game || ds.watch ? html`<${Game} />` : html`<${GameList} />`, app);
+render(ds.game || ds.watch || ds.local ? html`<${Game} />` : html`<${GameList} />`, app);

@@ -214,3 +214,187 @@ export class GameStore {
     this.sync();
   }
 }
+
+// ------------------------------------------------ a game kept here only
+
+const LOCAL = 'slipway.local:';
+const MAX_LOCAL_OPS = 1000; // the most changes the server replays for a game kept here
+
+/** newLocalId names a game kept in this browser. */
+export function newLocalId() {
+  const b = crypto.getRandomValues(new Uint8Array(9));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** localOnlyGames lists the games kept in this browser only: {id, name, changes}. */
+export function localOnlyGames() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith(LOCAL)) continue;
+    try {
+      const v = JSON.parse(localStorage.getItem(k));
+      if (v && v.game) out.push({ id: k.slice(LOCAL.length), name: v.game.name, changes: (v.done || []).length + (v.pending || []).length });
+    } catch { /* not ours */ }
+  }
+  return out;
+}
+
+/** startLocal starts a game kept in this browser from sides (library
+ *  fleets or designs: {fleet} or {design}): the server works out the
+ *  game and keeps nothing. It answers the game's local id. */
+export async function startLocal(sides) {
+  const res = await fetch('/api/v1/play/derive', {
+    method: 'POST', credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ sides }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.detail || `The server answered ${res.status}.`);
+  const id = newLocalId();
+  localStorage.setItem(LOCAL + id, JSON.stringify({ sides, game: body, done: [], pending: [] }));
+  return id;
+}
+
+/** LocalStore keeps a game in this browser only: the sides it started
+ *  from, the changes the server has worked out (done) and those made
+ *  since (pending). The server keeps nothing: every answer is the game
+ *  worked out again from the sides and every change, by the same rules
+ *  as a game kept in an account (POST /api/v1/play/derive). */
+export class LocalStore extends GameStore {
+  constructor(local, onChange) {
+    super({ id: '' }, onChange);
+    this.local = local;
+    this.key = LOCAL + local;
+    this.url = '/api/v1/play/derive';
+    this.sides = [];
+    this.done = [];
+    this.game = null;
+    this.pending = [];
+    try {
+      const saved = JSON.parse(localStorage.getItem(this.key) || 'null');
+      if (saved && saved.game) {
+        this.sides = saved.sides || [];
+        this.game = saved.game;
+        this.done = Array.isArray(saved.done) ? saved.done : [];
+        this.pending = Array.isArray(saved.pending) ? saved.pending : [];
+      }
+    } catch { /* nothing kept */ }
+  }
+
+  save() {
+    try {
+      localStorage.setItem(this.key, JSON.stringify({ sides: this.sides, game: this.game, done: this.done, pending: this.pending }));
+    } catch {
+      this.message = 'This browser has no room left to keep the game; marks are kept only while the page is open.';
+    }
+  }
+
+  /** sheetQuery names the sides in a sheet's address. */
+  sheetQuery() {
+    return this.sides.map((s) => `side=${s.fleet ? 'fleet' : 'design'}:${encodeURIComponent(s.fleet || s.design)}`).join('&');
+  }
+
+  async refresh() {
+    if (!this.game) {
+      this.status = 'error';
+      this.message = 'This browser keeps no game by this address: it may have been kept in your account, or the site\'s data cleared.';
+      return this.changed();
+    }
+    if (this.pending.length) return this.sync();
+    this.status = 'synced';
+    this.changed();
+  }
+
+  async sync() {
+    if (this.sending || !this.pending.length || !this.game) return;
+    const room = MAX_LOCAL_OPS - this.done.length;
+    if (room <= 0) {
+      this.status = 'error';
+      this.message = `This game has ${MAX_LOCAL_OPS} changes, the most a game kept in this browser may have: keep it in your account to go on.`;
+      return this.changed();
+    }
+    const ops = this.pending.slice(0, Math.min(BATCH, room));
+    this.sending = ops.length;
+    this.status = 'sending';
+    this.changed();
+    let res, body;
+    try {
+      res = await fetch(this.url, {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ sides: this.sides, ops: [...this.done, ...ops] }),
+      });
+      body = await res.json().catch(() => ({}));
+    } catch {
+      this.sending = 0;
+      this.status = 'offline';
+      this.retry();
+      return this.changed();
+    }
+    this.sending = 0;
+    if (res.ok) {
+      this.game = body;
+      this.done = [...this.done, ...ops];
+      this.pending = this.pending.slice(ops.length);
+      this.status = this.pending.length ? 'sending' : 'synced';
+      this.message = '';
+      this.save();
+      this.changed();
+      if (this.pending.length) this.sync();
+      return;
+    }
+    if (res.status === 400 || res.status === 413) {
+      this.pending = this.pending.slice(ops.length);
+      this.status = 'error';
+      this.message = `The server refused a change, so it was taken back: ${body.detail || 'no reason given'}`;
+      this.save();
+      return this.changed();
+    }
+    if (res.status === 404) {
+      this.status = 'error';
+      this.message = 'A fleet or design this game started from is no longer in the library; the marks made here are kept in this browser.';
+      return this.changed();
+    }
+    this.status = 'offline';
+    this.message = body.detail || '';
+    this.retry();
+    this.changed();
+  }
+
+  /** keep stores the game in the signed-in player's account: a game
+   *  started from the same sides, then every change made here, in
+   *  batches, over the revision each was made on. It answers the stored
+   *  game's id; on a failure nothing is kept there and the game stays
+   *  here, whole. */
+  async keep() {
+    const post = async (url, body) => {
+      let res;
+      try {
+        res = await fetch(url, {
+          method: 'POST', credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body),
+        });
+      } catch {
+        throw new Error('Could not reach the server: the game is still kept in this browser; try again when the connection is back.');
+      }
+      const out = await res.json().catch(() => ({}));
+      if (res.status === 401) throw new Error('You are not logged in any more: log in again, then keep the game.');
+      if (!res.ok) throw new Error(`The game could not be kept in your account: ${out.detail || `the server answered ${res.status}`}. It is still kept in this browser.`);
+      return out;
+    };
+    const ops = [...this.done, ...this.pending];
+    let g = await post('/api/v1/games', { name: this.game.name, sides: this.sides });
+    try {
+      for (let i = 0; i < ops.length; i += BATCH) {
+        g = await post(`/api/v1/games/${encodeURIComponent(g.id)}/marks`, { base: g.rev, ops: ops.slice(i, i + BATCH) });
+      }
+    } catch (err) {
+      // Half a game is no game: take it back, the game stays here whole.
+      await fetch(`/api/v1/games/${encodeURIComponent(g.id)}`, { method: 'DELETE', credentials: 'same-origin' }).catch(() => {});
+      throw err;
+    }
+    localStorage.setItem(`slipway.play:${g.id}`, JSON.stringify({ game: g, pending: [] }));
+    localStorage.removeItem(this.key);
+    return g.id;
+  }
+}
