@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -87,6 +88,58 @@ func BenchmarkEvaluateChange(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				req := httptest.NewRequest("POST", bc.path, bytes.NewReader(bc.body))
+				w := httptest.NewRecorder()
+				srv.ServeHTTP(w, req)
+				if w.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", w.Code, w.Body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLocalGame measures POST /api/v1/play/derive for the sample
+// cruiser wing (4 ships) kept in the browser only, as the page sends it
+// after its n-th change: the game started again from the fleet and every
+// change applied (docs/table.md, docs/performance.md).
+func BenchmarkLocalGame(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	cat := designer.BuiltinCatalogue()
+	svc := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: testEvaluator(cat)})
+	if _, err := svc.SeedSamples(ctx); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := svc.SeedSampleFleets(ctx); err != nil {
+		b.Fatal(err)
+	}
+	srv := api.New(api.Config{Service: svc, Logger: slog.New(slog.NewJSONHandler(devNull(b), nil))})
+	req := httptest.NewRequest("GET", "/api/v1/fleet-library?q=Cruiser+Wing", nil)
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, req)
+	var lib struct{ Fleets []struct{ ID, Name string } }
+	if err := json.Unmarshal(w.Body.Bytes(), &lib); err != nil || len(lib.Fleets) == 0 {
+		b.Fatalf("no cruiser wing: %s", w.Body)
+	}
+	for _, n := range []int{1, 100, 1000} {
+		ops := make([]map[string]any, n)
+		for i := range ops {
+			mark := "hit"
+			if i%2 == 1 {
+				mark = ""
+			}
+			ops[i] = map[string]any{"op": "mark", "ship": fmt.Sprintf("s%d", i%4+1), "box": "core.hull.1.1", "mark": mark}
+		}
+		body, _ := json.Marshal(map[string]any{"sides": []any{map[string]any{"fleet": lib.Fleets[0].ID}}, "ops": ops})
+		b.Run(fmt.Sprintf("changes=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				req := httptest.NewRequest("POST", "/api/v1/play/derive", bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
 				w := httptest.NewRecorder()
 				srv.ServeHTTP(w, req)
 				if w.Code != http.StatusOK {
