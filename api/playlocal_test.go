@@ -62,10 +62,11 @@ func TestLocalGame(t *testing.T) {
 		{map[string]any{"sides": []any{}}, "sides"},
 		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}, map[string]any{"design": pub.ID}, map[string]any{"design": pub.ID}}}, "sides"},
 		{map[string]any{"sides": []any{map[string]any{"document": sample(t)}}}, "the fields here are name, fleet and design"},
-		{map[string]any{"sides": []any{map[string]any{"design": pub.ID, "fleet": fl.ID}}}, "exactly one of"},
-		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}}, "ops": make([]map[string]any, 1001)}, "ops"},
+		{map[string]any{"sides": []any{map[string]any{"design": pub.ID, "fleet": fl.ID}}}, "give a fleet or a design of the library (its id), not both"},
+		{map[string]any{"sides": []any{map[string]any{"name": "Blue"}}}, "give a fleet or a design of the library (its id), not both"},
+		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}}, "ops": manyTurns(1001)}, "at most 1000"},
 		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}}, "ops": []any{map[string]any{"op": "mark", "ship": "s1", "box": "core.hull.9.9", "mark": "hit"}}}, "ops[0].box"},
-		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}}, "ops": append(make200turns(), map[string]any{"op": "mark", "ship": "s2", "box": "core.hull.1.1", "mark": "hit"})}, "ops[200].ship"},
+		{map[string]any{"sides": []any{map[string]any{"design": pub.ID}}, "ops": append(manyTurns(200), map[string]any{"op": "mark", "ship": "s2", "box": "core.hull.1.1", "mark": "hit"})}, "ops[200].ship"},
 	} {
 		r := anon.do("POST", "/api/v1/play/derive", c.body).want(t, 400)
 		var p struct{ Detail string }
@@ -95,9 +96,9 @@ func TestLocalGame(t *testing.T) {
 	}
 }
 
-// make200turns is a batch of 200 changes the rules take.
-func make200turns() []any {
-	out := make([]any, 200)
+// manyTurns is n changes the rules take.
+func manyTurns(n int) []any {
+	out := make([]any, n)
 	for i := range out {
 		out[i] = map[string]any{"op": "turn", "turn": i%2 + 2}
 	}

@@ -29,6 +29,10 @@ const MaxLocalOps = 1000
 // naming it ("ops[215].box").
 func (s *Service) LocalGame(ctx context.Context, u *User, name string, sides []GameSide, ops []game.Op) (*GameView, error) {
 	for i, sd := range sides {
+		if (sd.Fleet == "") == (sd.Design == "") {
+			return nil, &Error{Code: EInvalid, Field: fmt.Sprintf("sides[%d]", i),
+				Message: "give a fleet or a design of the library (its id), not both"}
+		}
 		if sd.FleetDocument != nil || len(sd.Document) > 0 {
 			return nil, &Error{Code: EInvalid, Field: fmt.Sprintf("sides[%d]", i),
 				Message: "give a fleet or a design of the library (its id): a game kept in the browser starts from the library"}
