@@ -107,6 +107,17 @@ func TestPlayLocalSignedOut(t *testing.T) {
 	tb.open(local)
 	waitFor(t, tb, `!!document.getElementById('keep-game')`, "the offer to keep the game")
 	tb.checkA11y("table mode, a game kept in the browser, signed in") // the console holds the offline attempts
+	// Keeping it without a connection fails in words, and keeps the game here.
+	tb.setOffline(true)
+	tb.do("keep offline", chromedp.Tap(chromedp.CSS("#keep-game")))
+	waitFor(t, tb, `!!document.querySelector('.keep [role="alert"]')`, "the page to say the game was not kept")
+	if msg := tb.text(`.keep [role="alert"]`); !strings.Contains(msg, "still kept in this browser") {
+		t.Errorf("keeping offline says %q", msg)
+	}
+	if n := tb.marked(); n != 8 || !eval[bool](tb, `Object.keys(localStorage).some(k => k.startsWith('slipway.local:'))`) {
+		t.Errorf("after a failed keep: %d marks on screen, want 8, or the game left the browser", n)
+	}
+	tb.setOffline(false)
 	tb.do("keep", chromedp.Tap(chromedp.CSS("#keep-game")))
 	waitFor(t, tb, `!location.pathname.startsWith('/play/local/') && (document.getElementById('play-app') || {dataset: {}}).dataset.ready === 's1'`, "the stored game")
 	id := eval[string](tb, `location.pathname.slice('/play/'.length)`)
