@@ -190,6 +190,9 @@ func TestWorkGate(t *testing.T) {
 	}
 	e.anon().do("POST", "/api/v1/fleets/validate", doc).want(t, http.StatusServiceUnavailable)
 	u.do("POST", "/api/v1/import", []any{sample(t)}).want(t, http.StatusServiceUnavailable)
+	// A game kept in the browser is worked out again: it takes the gate too.
+	e.anon().do("POST", "/api/v1/play/derive", map[string]any{"sides": []any{map[string]any{"design": "x"}}}).want(t, http.StatusServiceUnavailable)
+	e.anon().do("GET", "/api/v1/play/ships/s1/sheet.svg?side=design:x", nil).want(t, http.StatusServiceUnavailable)
 	// Other routes do not take the gate.
 	e.anon().do("POST", "/api/v1/validate", sample(t)).want(t, http.StatusOK)
 
