@@ -15,10 +15,25 @@ import (
 // answer for the same sides and changes (POST /api/v1/play/derive); a
 // reload with the network cut keeps every mark; then the player
 // registers and keeps the game in the account, and the stored game has
-// every mark. axe finds nothing serious on the signed-out pages.
+// every mark. axe finds nothing serious on the signed-out pages. At 1024x768 and 390x844, with touch.
 func TestPlayLocalSignedOut(t *testing.T) {
+	for _, vp := range []struct {
+		w, h int64
+		name string
+	}{{1024, 768, "1024"}, {390, 844, "390"}} {
+		t.Run(vp.name, func(t *testing.T) {
+			opts := []chromedp.EmulateViewportOption{chromedp.EmulateTouch}
+			if vp.w < 500 {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			playLocal(t, vp.w, vp.h, opts)
+		})
+	}
+}
+
+func playLocal(t *testing.T, w, h int64, opts []chromedp.EmulateViewportOption) {
 	tb := newTab(t)
-	tb.do("viewport", chromedp.EmulateViewport(1024, 768, chromedp.EmulateTouch))
+	tb.do("viewport", chromedp.EmulateViewport(w, h, opts...))
 	tb.open("/play")
 	wing := sampleFleet(tb, "Cruiser Wing")
 	waitFor(t, tb, `!!document.querySelector('#side-a option[value=`+jsString(wing)+`]')`, "the public fleets to choose from")
