@@ -7,7 +7,9 @@ import (
 
 // Table mode (docs/table.md): /play lists your games and starts one from a
 // fleet; /play/{id} plays a game on its record sheets; /play/watch/{token}
-// shows a game read-only. The pages are shells: js/play/main.js reads and
+// shows a game read-only; /play/local/{id} plays a game kept in the
+// browser only (no account: docs/table.md, "Playing without an
+// account"). The pages are shells: js/play/main.js reads and
 // writes the game through the JSON API, and every number it shows comes
 // from the server's answer. /play/sw.js is the service worker that keeps
 // the pages and their sheets for use without a connection, and
