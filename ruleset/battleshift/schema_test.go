@@ -1,14 +1,11 @@
 package battleshift
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/rulesettest"
 )
 
 const schemaFile = "../../docs/battleshift.schema.json"
@@ -17,37 +14,10 @@ const schemaFile = "../../docs/battleshift.schema.json"
 // JSONSchema (go test ./ruleset/battleshift -run TestSchemaFileIsCurrent
 // -update rewrites it).
 func TestSchemaFileIsCurrent(t *testing.T) {
-	want := rs.JSONSchema()
-	if *update {
-		if err := os.WriteFile(schemaFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(schemaFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: go test ./ruleset/battleshift -run TestSchemaFileIsCurrent -update", schemaFile)
-	}
+	rulesettest.SchemaFileIsCurrent(t, rs, schemaFile, "./ruleset/battleshift", *update)
 }
 
-func compileSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(rs.JSONSchema()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("battleshift.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("battleshift.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func compileSchema(t *testing.T) *jsonschema.Schema { return rulesettest.CompileSchema(t, rs) }
 
 func schemaRule(id string) (listed, whole bool) {
 	for _, r := range SchemaRules {
@@ -59,12 +29,7 @@ func schemaRule(id string) (listed, whole bool) {
 }
 
 func schemaAccepts(t *testing.T, s *jsonschema.Schema, b []byte) error {
-	t.Helper()
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.Validate(inst)
+	return rulesettest.SchemaAccepts(t, s, b)
 }
 
 // TestSchemaAgainstTestdata runs the samples, the form's blank document
@@ -73,36 +38,7 @@ func schemaAccepts(t *testing.T, s *jsonschema.Schema, b []byte) error {
 // it does not check (the space, the warnings) passes it, so the schema
 // asks nothing validation does not.
 func TestSchemaAgainstTestdata(t *testing.T) {
-	s := compileSchema(t)
-	for _, sample := range rs.Samples() {
-		if err := schemaAccepts(t, s, sample.Document); err != nil {
-			t.Errorf("%s: a legal sample fails the schema: %v", sample.File, err)
-		}
-	}
-	if err := schemaAccepts(t, s, rs.Form().Blank); err != nil {
-		t.Errorf("the blank document fails the schema: %v", err)
-	}
-	files, _ := filepath.Glob(filepath.Join(invalidDir, "*.json"))
-	for _, f := range files {
-		rule := strings.TrimSuffix(filepath.Base(f), ".json")
-		if rule == ruleset.RuleJSONSyntax || rule == ruleset.RuleJSONDuplicate || rule == ruleset.RuleProblemCap {
-			continue // not one JSON value, one the parser keeps the last of, or many problems of another rule
-		}
-		t.Run(rule, func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = schemaAccepts(t, s, b)
-			listed, whole := schemaRule(rule)
-			switch {
-			case whole && err == nil:
-				t.Errorf("breaks %s, which the schema checks, but passes it", rule)
-			case !listed && err != nil:
-				t.Errorf("breaks only %s, which the schema does not check, but fails it: %v", rule, err)
-			}
-		})
-	}
+	rulesettest.SchemaAgainstTestdata(t, rs, invalidDir, schemaRule)
 }
 
 // TestSchemaMatchesValidation checks the schema and validation agree at
