@@ -3,7 +3,6 @@ package stareater
 import (
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/slipway/slipway/ruleset/rulesettest"
 )
 
@@ -16,8 +15,6 @@ func TestSchemaFileIsCurrent(t *testing.T) {
 	rulesettest.SchemaFileIsCurrent(t, rs, schemaFile, "./ruleset/stareater", *update)
 }
 
-func compileSchema(t *testing.T) *jsonschema.Schema { return rulesettest.CompileSchema(t, rs) }
-
 func schemaRule(id string) (listed, whole bool) {
 	for _, r := range SchemaRules {
 		if r.ID == id {
@@ -25,10 +22,6 @@ func schemaRule(id string) (listed, whole bool) {
 		}
 	}
 	return false, false
-}
-
-func schemaAccepts(t *testing.T, s *jsonschema.Schema, b []byte) error {
-	return rulesettest.SchemaAccepts(t, s, b)
 }
 
 // TestSchemaAgainstTestdata: the samples and the blank document pass the
