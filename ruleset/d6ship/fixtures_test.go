@@ -5,11 +5,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/ruleset"
+	"github.com/slipway/slipway/ruleset/rulesettest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/d6ship/invalid from the mutations in fixtures_test.go, and docs/d6ship.schema.json")
@@ -112,30 +112,7 @@ func TestInvalidFixtures(t *testing.T) {
 			if !ok {
 				t.Fatalf("no mutation for %s", r.ID)
 			}
-			b, err := os.ReadFile(filepath.Join(invalidDir, r.ID+".json"))
-			if err != nil {
-				t.Fatalf("fixture missing (go test ./ruleset/d6ship -run TestInvalidFixtures -update): %v", err)
-			}
-			ps := problemsOf(b)
-			got := ps.Rules()
-			want := append([]string{r.ID}, m.also...)
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Fatalf("fixture yields %v, want exactly %v:\n%v", got, want, ps)
-			}
-			for _, p := range ps {
-				if p.Rule == r.ID && p.Severity != r.Severity {
-					t.Errorf("%s reported as %s, the rule is a %s", p.Rule, p.Severity, r.Severity)
-				}
-				if p.Message == "" || p.Hint == "" && p.Rule != ruleset.RuleJSONSyntax {
-					t.Errorf("problem lacks a message or a hint: %+v", p)
-				}
-				if strings.Contains(p.Message, "weapons[") || strings.Contains(p.Message, "eDefense") {
-					t.Errorf("message shows a path: %q", p.Message)
-				}
-			}
-			t.Log(ps)
+			rulesettest.Fixture(t, r, invalidDir, m.also, problemsOf, "./ruleset/d6ship", "weapons[", "eDefense")
 		})
 	}
 	files, _ := filepath.Glob(filepath.Join(invalidDir, "*.json"))
