@@ -94,12 +94,12 @@ func TestRecompute(t *testing.T) {
 }
 
 // TestRecomputeToDefault: a library saved under an earlier model
-// (metaverse-cv/1, metaverse-cv/2) is recomputed under the default model
-// (metaverse-cv/3) at start: every version moves to the new model with
+// (metaverse-cv/1, metaverse-cv/2, metaverse-cv/3) is recomputed under the
+// default model (metaverse-cv/4) at start: every version moves to the new model with
 // its old numbers recorded as the old ones, and the reference cruiser
 // still scores 100 (issue 21, acceptance 7).
 func TestRecomputeToDefault(t *testing.T) {
-	for _, old := range []string{costing.VersionV1, costing.VersionV2} {
+	for _, old := range []string{costing.VersionV1, costing.VersionV2, costing.VersionV3} {
 		t.Run(old, func(t *testing.T) { testRecomputeTo(t, old) })
 	}
 }
@@ -121,19 +121,19 @@ func testRecomputeTo(t *testing.T, old string) {
 		t.Fatalf("seed %d %v", n, err)
 	}
 	def := costing.NewModel(cat)
-	if def.Version() != costing.VersionV3 {
-		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV3)
+	if def.Version() != costing.VersionV4 {
+		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV4)
 	}
 	rep, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: def}).Recompute(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Changes) != n || rep.Model != costing.VersionV3 {
-		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV3)
+	if len(rep.Changes) != n || rep.Model != costing.VersionV4 {
+		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV4)
 	}
 	moved := 0
 	for _, c := range rep.Changes {
-		if c.OldModel != old || c.NewModel != costing.VersionV3 {
+		if c.OldModel != old || c.NewModel != costing.VersionV4 {
 			t.Errorf("change %+v", c)
 		}
 		if c.OldCV != c.NewCV {
@@ -141,7 +141,7 @@ func testRecomputeTo(t *testing.T, old string) {
 		}
 	}
 	if moved == 0 {
-		t.Errorf("no sample's CV changed from %s to %s", old, costing.VersionV3)
+		t.Errorf("no sample's CV changed from %s to %s", old, costing.VersionV4)
 	}
 	page, err := db.Library(ctx, library.LibraryQuery{Q: "Reference Cruiser", Sort: "cv", Limit: 10})
 	if err != nil || len(page.Designs) == 0 {
@@ -153,7 +153,7 @@ func testRecomputeTo(t *testing.T, old string) {
 			continue
 		}
 		found = true
-		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV3 {
+		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV4 {
 			t.Errorf("reference cruiser after recompute: CV %v under %s", e.CV, e.ModelVersion)
 		}
 	}

@@ -12,16 +12,17 @@ const (
 	VersionV1 = "metaverse-cv/1"
 	VersionV2 = "metaverse-cv/2"
 	VersionV3 = "metaverse-cv/3"
+	VersionV4 = "metaverse-cv/4"
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV3
+const DefaultVersion = VersionV4
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion
 
 // Versions lists every published model version, oldest first.
-func Versions() []string { return []string{VersionV1, VersionV2, VersionV3} }
+func Versions() []string { return []string{VersionV1, VersionV2, VersionV3, VersionV4} }
 
 // Table holds every constant of the costing model (rules §6-8). There is
 // exactly one table per model version; nothing in the package uses a
@@ -190,6 +191,8 @@ func TableFor(version string) (*Table, error) {
 		return V2(), nil
 	case VersionV3:
 		return V3(), nil
+	case VersionV4:
+		return V4(), nil
 	}
 	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
 }

@@ -46,6 +46,7 @@ type profile struct {
 	ftl       string
 	ftlRating int
 	jammers   int
+	gravity   int // the best gravity well's rating
 	teleport  []int
 	cic       int
 	fragile   int // bridge, sensors, reactors: how many stand in one section only
@@ -350,6 +351,8 @@ func (e *eval) profile2() *profile {
 				p.targeting = max(p.targeting, rt)
 			case "jammer":
 				p.jammers += c
+			case "gravityWell":
+				p.gravity = max(p.gravity, rt)
 			case "cic":
 				p.cic = max(p.cic, rt)
 			case "teleporterBasic", "teleporterAdvanced":

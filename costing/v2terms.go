@@ -202,7 +202,14 @@ func (e *eval) directRates(w *wspec, count float64, sensor int, ewDef, trDef flo
 			pen, tp = 0, trDef+float64(band)
 		}
 		if !tpKnown || tp != lastTp {
-			ph = HitChance(sensor, sp, min(tp, sp-t.DefenceMinFaces), t.SensorDie)
+			capped := min(tp, sp-t.DefenceMinFaces)
+			if w.bit == maskKinetic && t.V3 != nil && t.V3.BandPastCap {
+				// The range band is the rules' own penalty, not the
+				// defender's rating: it counts past the cap, up to the
+				// profile where only the sensor's own face hits.
+				capped = min(trDef, sp-t.DefenceMinFaces) + float64(band)
+			}
+			ph = HitChance(sensor, sp, capped, t.SensorDie)
 			if w.gr {
 				ph += (1 - ph) * ph
 			}
@@ -1141,6 +1148,8 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		units(&p.arcs[i], &ship[i], &salvo[i], &mission[i])
 		units(&p.coreArcs[i], &cship[i], &csalvo[i], &cmission[i])
 	}
+	var ftl, cftl [4]rates
+	e.enemyFTL(p, a, ew, emsR, &ftl, &cftl)
 	// The ship presents the arc that keeps it alive longest; strike
 	// missions pick the arc that kills it soonest.
 	var fates [4][2][2]arcFate
@@ -1162,7 +1171,7 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 					fates[i][pr][1] = fates[i][pr][0]
 					continue
 				}
-				fates[i][pr][st] = e.fateOf(p, i, pr == 1, st == 1, ems, cv, mend, &ship, &salvo, &mission, &cship, &csalvo, &cmission)
+				fates[i][pr][st] = e.fateOf(p, i, pr == 1, st == 1, ems, cv, mend, &ship, &salvo, &mission, &cship, &csalvo, &cmission, &ftl, &cftl)
 			}
 		}
 	}
@@ -1178,6 +1187,43 @@ func (e *eval) survive(p *profile, a *RefShip, ro *refOpp, ew, ems float64, sens
 		best = max(best, worst)
 	}
 	return best
+}
+
+// enemyFTL is what reference attacker a's FTL attacks deal each arc a
+// turn (metaverse-cv/4: EnemyFTLShare of the opponents carry a basic FTL
+// drive of rating EnemyFTLRating): a sensor roll against the arc's target
+// rating plus the ship's crew and the jumper's +2 (rules l. 560-579), a
+// gravity well stopping the jump unless a's crew passes 1D6 once per
+// point of its rating, then a's mass factor D6 energy pulses on every
+// external section, once per charge, turns away and approach. The core,
+// struck once an attack however many of its sections are gone, takes a
+// quarter of a set through each arc that has fallen. ftl and cftl are
+// left zero without an enemy FTL attack.
+func (e *eval) enemyFTL(p *profile, a *RefShip, ew float64, ems int, ftl, cftl *[4]rates) {
+	t := e.t
+	v3 := t.V3
+	if v3 == nil || v3.EnemyFTLShare <= 0 || a.MF <= 0 || a.Sensor <= 0 {
+		return
+	}
+	cycle := float64(v3.EnemyFTLRating) + t.V2.FTLAway + 1 + v3.FTLDelay
+	k := v3.EnemyFTLShare * float64(a.MF) / cycle
+	if p.gravity > 0 {
+		k *= math.Pow(float64(a.Crew)/6, float64(p.gravity))
+	}
+	die := ftlDie()
+	for i := 0; i < 4; i++ {
+		ar := &p.arcs[i]
+		tr := p.targetRating(t, ar.secHull+ar.coreHull)
+		ph := HitChance(a.Sensor, float64(a.Sensor)-ew, tr+float64(t.V2.RefCrew)+2, t.SensorDie)
+		if ar.secHull > 0 {
+			ftl[i] = rates(expectPulse(&die, ar, 0, ems, p.mf)).scale(k * ph)
+		}
+		cftl[i] = rates(expectPulse(&die, &p.coreArcs[i], 0, ems, p.mf)).scale(k * ph / 4)
+		if ar.secHull <= 0 {
+			// The core faces this arc itself: its quarter comes now.
+			ftl[i] = cftl[i]
+		}
+	}
 }
 
 // targetRating is the target rating, continuously, of hull in the line
@@ -1252,7 +1298,7 @@ type arcFate struct{ fall, core, crits float64 }
 // fateOf works out arc i's fate when it is the presented arc or not
 // (presented: PresentBest of direct fire and salvos land on it; the rest
 // spread evenly) and the strike mission's target or not (struck).
-func (e *eval) fateOf(p *profile, i int, presented, struck bool, ems, cv, mend float64, ship, salvo, mission, cship, csalvo, cmission *[4]rates) arcFate {
+func (e *eval) fateOf(p *profile, i int, presented, struck bool, ems, cv, mend float64, ship, salvo, mission, cship, csalvo, cmission, ftl, cftl *[4]rates) arcFate {
 	v := e.t.V2
 	q := (1 - v.PresentBest) / 4
 	if presented {
@@ -1268,6 +1314,7 @@ func (e *eval) fateOf(p *profile, i int, presented, struck bool, ems, cv, mend f
 		us = append(us, unit{r: mission[i]})
 	}
 	r := capUnits(us, ems, 0)
+	r.add(ftl[i]) // an FTL attack strikes every arc, whichever is presented
 	f.crits = r.critS + r.critH
 	ar := &p.arcs[i]
 	if ar.secHull > 0 {
@@ -1286,6 +1333,7 @@ func (e *eval) fateOf(p *profile, i int, presented, struck bool, ems, cv, mend f
 		cus = append(cus, unit{r: cmission[i]})
 	}
 	cr := capUnits(cus, ems, 0)
+	cr.add(cftl[i])
 	f.core = cr.hull + cr.critH*cv
 	return f
 }

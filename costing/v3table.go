@@ -54,6 +54,15 @@ type V3Table struct {
 	QualityShare float64 `json:"qualityShare"`
 	// RefCommand is the command quality CV assumes.
 	RefCommand string `json:"refCommand"`
+	// EnemyFTLShare is the share of the reference attackers that carry a
+	// basic FTL drive of rating EnemyFTLRating and make FTL attacks on the
+	// ship (metaverse-cv/4's defence; 0 in metaverse-cv/3).
+	EnemyFTLShare  float64 `json:"enemyFTLShare,omitempty"`
+	EnemyFTLRating int     `json:"enemyFTLRating,omitempty"`
+	// BandPastCap: a kinetic weapon's range band raises the target
+	// profile past the DefenceMinFaces cap, as the rules' sensor roll
+	// does (metaverse-cv/4; false in metaverse-cv/3).
+	BandPastCap bool `json:"bandPastCap,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.

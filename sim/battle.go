@@ -55,6 +55,13 @@ type battle struct {
 	turn  int
 	dist  int // range between the sides, cm
 	move  [2]int
+	// room is how far each side can still open the range before the
+	// table's edge stops it, and line the length of table along the line
+	// between the sides (room[0] + room[1] + dist, cm): the table is
+	// bounded (docs/rules.md, decision 27). line 0 is an unbounded table
+	// (a battle set up by hand in a test).
+	room  [2]int
+	line  int
 	trace Trace
 
 	salvos   []salvo
@@ -127,8 +134,14 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	var turns [2]int
 	if b.opt.StartRange == 0 {
 		d := b.deploy()
-		b.dist, turns = d.dist, d.startTurns
+		b.dist, turns, b.room = d.dist, d.startTurns, d.room
+	} else {
+		// A start range the rules do not deploy: the sides face each
+		// other along the table's length, either side of its centre.
+		r := max(0, int(deployment().Length)-b.dist) / 2
+		b.room = [2]int{r, r}
 	}
+	b.line = b.room[0] + b.room[1] + b.dist
 	for _, st := range b.ships {
 		// Starting velocity: 1D3 turns of acceleration, one more from a
 		// flank (rules l. 3940-3950, 3969-3970).
@@ -337,7 +350,7 @@ func (b *battle) plot() {
 				// Emergency power (rules l. 425-436) when the drives at
 				// double capacity are needed to make the move its side
 				// wants, and the crew is good enough to risk them.
-				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(want-b.dist) > st.speed+acc {
+				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(b.reachable(side, want)-b.dist) > st.speed+acc {
 					acc *= 2
 					st.emergPower = true
 					b.tracef("%s uses emergency power", st.s.Name)
@@ -349,7 +362,7 @@ func (b *battle) plot() {
 		if v == 1<<30 {
 			v = 0
 		}
-		b.move[side] = clamp(want-b.dist, -v, v)
+		b.move[side] = clamp(b.reachable(side, want)-b.dist, -v, v)
 		if b.wantsRam(side) {
 			b.move[side] = -v
 		}
@@ -383,6 +396,51 @@ func (b *battle) plot() {
 	}
 	for i, st := range b.ships {
 		b.evade(st, b.evasions[i])
+	}
+}
+
+// reachable is the range side can make of want: no more than the table
+// lets it open.
+func (b *battle) reachable(side, want int) int {
+	if b.line > 0 {
+		return min(want, b.dist+b.room[side])
+	}
+	return want
+}
+
+// moveOnTable moves the sides on a bounded table: each side's move
+// (capped in plot at the room it has) spends or regains its room, and
+// sides that would pass through each other meet instead, the closer
+// regaining no more room than the distance it covered.
+func (b *battle) moveOnTable() {
+	d := b.dist + b.move[0] + b.move[1]
+	r := [2]int{b.room[0] - b.move[0], b.room[1] - b.move[1]}
+	if d < 0 {
+		// The sides meet: take the overshoot off the room the closers
+		// regained, side 0's first.
+		over := -d
+		for s := 0; s < 2 && over > 0; s++ {
+			if b.move[s] < 0 {
+				k := min(over, -b.move[s])
+				r[s] -= k
+				over -= k
+			}
+		}
+		d = 0
+	}
+	b.dist = min(d, 200)
+	b.room = [2]int{max(0, r[0]), max(0, r[1])}
+	b.line = b.room[0] + b.room[1] + b.dist
+}
+
+// jumped records that side's ships moved to dist from the enemy by other
+// than their drives (a ram, an FTL jump): on a bounded table its room is
+// what the line leaves it.
+func (b *battle) jumped(side, dist int) {
+	b.dist = dist
+	if b.line > 0 {
+		b.room[side] = max(0, b.line-b.room[1-side]-dist)
+		b.line = b.room[0] + b.room[1] + b.dist
 	}
 }
 
@@ -456,7 +514,14 @@ func (b *battle) unusedThrust(st *shipState) int {
 // starshipMovement moves the sides and resolves rams (rules §1.2.3).
 func (b *battle) starshipMovement() {
 	before := b.dist
-	b.dist = clamp(b.dist+b.move[0]+b.move[1], 0, 200)
+	if b.line > 0 {
+		b.moveOnTable()
+		if b.trace != nil {
+			b.tracef("sides move %d and %d: %d cm apart, room to open %d and %d", b.move[0], b.move[1], b.dist, b.room[0], b.room[1])
+		}
+	} else {
+		b.dist = clamp(b.dist+b.move[0]+b.move[1], 0, 200)
+	}
 	for i := range b.salvos {
 		s := &b.salvos[i]
 		// The target's side moving away opens the distance to the salvo.

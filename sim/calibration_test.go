@@ -29,11 +29,13 @@ func calibrationValuers(t *testing.T) []Valuer {
 // the same order whatever the duels) with a tenth of the duels; seeds 2
 // and 3 are smaller runs of their own. It checks, on every seed:
 //
-//   - the default model (metaverse-cv/3) predicts the random pairs better
+//   - the default model (metaverse-cv/4) predicts the random pairs better
 //     than metaverse-cv/1, the naive count and plain sqrt(O x D): each
 //     Brier margin positive with its 95 % bootstrap interval above zero;
 //   - better than metaverse-cv/2 too: on seed 1 with its interval above
 //     zero, and on the three seeds pooled;
+//   - better than metaverse-cv/3, the model it grew from: on seed 1 and
+//     on the three seeds pooled;
 //   - the forecast's curve (forecastBeta) is the published fit, to 0.1;
 //   - near-equal pairs (CV within 10 %, deployed by the encounter rules,
 //     the simulator's default) score within nearBand: the target,
@@ -55,7 +57,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 		{2, CalibrationConfig{Seed: 2, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
 		{3, CalibrationConfig{Seed: 3, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
 	}
-	var pooled [][2]float64 // per seed: Brier of the default model and of metaverse-cv/2, weighted by pairs
+	var pooled [][3]float64 // per seed: Brier of the default model, of metaverse-cv/2 and of metaverse-cv/3, weighted by pairs
 	var weights []float64
 	var summary strings.Builder
 	for _, r := range runs {
@@ -64,17 +66,19 @@ func TestCalibrationAcceptance(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d\n%s", r.seed, c.Markdown())
-		di, v2 := -1, -1
+		di, v2, v3 := -1, -1, -1
 		for i, f := range c.Fits {
 			switch f.Name {
 			case def:
 				di = i
 			case costing.VersionV2:
 				v2 = i
+			case costing.VersionV3:
+				v3 = i
 			}
 		}
-		if di < 0 || v2 < 0 {
-			t.Fatalf("fits %v lack %s or %s", c.Valuers, def, costing.VersionV2)
+		if di < 0 || v2 < 0 || v3 < 0 {
+			t.Fatalf("fits %v lack %s, %s or %s", c.Valuers, def, costing.VersionV2, costing.VersionV3)
 		}
 		if r.seed == 1 {
 			for _, f := range c.Fits {
@@ -87,7 +91,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 			}
 		}
 		for i, f := range c.Fits {
-			if i == di || i == v2 {
+			if i == di || i == v2 || i == v3 {
 				continue
 			}
 			if d, lo, _ := c.BrierMargin(di, i); d <= 0 || lo <= 0 {
@@ -101,8 +105,15 @@ func TestCalibrationAcceptance(t *testing.T) {
 			// pooled below.
 			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV2, c.Fits[v2].Brier, def, c.Fits[di].Brier, d, lo, hi)
 		}
-		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier, costing.VersionV2, c.Fits[v2].Brier, d, lo, hi)
-		pooled = append(pooled, [2]float64{c.Fits[di].Brier, c.Fits[v2].Brier})
+		// metaverse-cv/3 is the model metaverse-cv/4 grew from: on the
+		// published run's pairs its margin is positive; pooled below.
+		d3, lo3, hi3 := c.BrierMargin(di, v3)
+		if r.seed == 1 && d3 <= 0 {
+			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV3, c.Fits[v3].Brier, def, c.Fits[di].Brier, d3, lo3, hi3)
+		}
+		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f], %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier,
+			costing.VersionV2, c.Fits[v2].Brier, d, lo, hi, costing.VersionV3, c.Fits[v3].Brier, d3, lo3, hi3)
+		pooled = append(pooled, [3]float64{c.Fits[di].Brier, c.Fits[v2].Brier, c.Fits[v3].Brier})
 		weights = append(weights, float64(r.cfg.Pairs))
 		rows := append([]NearEqual{c.Near[def]}, c.Styles[def]...)
 		rows = append(rows, c.Fleets[def])
@@ -118,15 +129,16 @@ func TestCalibrationAcceptance(t *testing.T) {
 		}
 		summary.WriteString("\n")
 	}
-	var bd, b2, w float64
+	var bd, b2, b3, w float64
 	for i, p := range pooled {
 		bd += weights[i] * p[0]
 		b2 += weights[i] * p[1]
+		b3 += weights[i] * p[2]
 		w += weights[i]
 	}
-	t.Logf("\n%spooled Brier: %s %.4f, %s %.4f", summary.String(), def, bd/w, costing.VersionV2, b2/w)
-	if bd >= b2 {
-		t.Errorf("pooled over the seeds %s's Brier %.4f is not below %s's %.4f", def, bd/w, costing.VersionV2, b2/w)
+	t.Logf("\n%spooled Brier: %s %.4f, %s %.4f, %s %.4f", summary.String(), def, bd/w, costing.VersionV2, b2/w, costing.VersionV3, b3/w)
+	if bd >= b2 || bd >= b3 {
+		t.Errorf("pooled over the seeds %s's Brier %.4f is not below %s's %.4f and %s's %.4f", def, bd/w, costing.VersionV2, b2/w, costing.VersionV3, b3/w)
 	}
 }
 

@@ -108,6 +108,29 @@ func (f *deployFacts) meanDistance(a, b [4]float64) float64 {
 	return sum / (n * n * n * n)
 }
 
+// edge is how far a ship at (x, y) can move straight away from one at
+// (ex, ey) before it reaches the table's edge, in cm.
+func (f *deployFacts) edge(x, y, ex, ey float64) float64 {
+	ux, uy := x-ex, y-ey
+	n := math.Hypot(ux, uy)
+	if n == 0 {
+		return 0
+	}
+	ux, uy = ux/n, uy/n
+	t := math.Inf(1)
+	if ux > 0 {
+		t = min(t, (f.Length-x)/ux)
+	} else if ux < 0 {
+		t = min(t, -x/ux)
+	}
+	if uy > 0 {
+		t = min(t, (f.Width-y)/uy)
+	} else if uy < 0 {
+		t = min(t, -y/uy)
+	}
+	return max(0, t)
+}
+
 // deploySetup is what the encounter system decided for one battle.
 type deploySetup struct {
 	initiative [2]int // the rolls, bonus included
@@ -115,6 +138,7 @@ type deploySetup struct {
 	attacker   int // the side that chose (the initiative winner; side 0 on a tie)
 	dist       int
 	startTurns [2]int // added to each side's starting velocity roll
+	room       [2]int // how far each side can open the range before its table edge
 }
 
 // noFTL reports whether side fields a ship without an FTL drive.
@@ -173,6 +197,8 @@ func (b *battle) deploy() deploySetup {
 	dx, dy := f.point(e.Defender[0].Area, draw(), draw())
 	d.encounter = e.ID
 	d.dist = clamp(int(math.Round(math.Hypot(ax-dx, ay-dy))), 0, 200)
+	d.room[d.attacker] = int(math.Round(f.edge(ax, ay, dx, dy)))
+	d.room[1-d.attacker] = int(math.Round(f.edge(dx, dy, ax, ay)))
 	d.startTurns[d.attacker] = z.StartTurns
 	d.startTurns[1-d.attacker] = e.Defender[0].StartTurns
 	b.tracef("initiative %d against %d: %s, side %d deploys in its %s zone, %d cm apart",

@@ -641,3 +641,71 @@ func TestMoraleTriggers(t *testing.T) {
 		}
 	}
 }
+
+// TestTableEdge: the sides fight on the table they deployed on
+// (data/fleetrules.json, 180 x 120 cm; the rulebook has no rule for
+// leaving it, docs/rules.md decision 27): a side opens the range only as
+// far as its table edge allows, whatever it wants and however fast it is.
+func TestTableEdge(t *testing.T) {
+	// Deployed by the encounter rules (rules l. 3952-3956): both sides
+	// half-way along their 12 cm deep zones stand 6 cm from their edges.
+	a, b := testShip(t, "A", []int{10}, nil, guns(2)), testShip(t, "B", []int{10}, nil, guns(2))
+	bt, _ := fleetBattle([]*Ship{a}, []*Ship{b}, 0, 500, 500, 500, 500)
+	bt.chainOfCommand()
+	if d := bt.deploy(); d.dist != 108 || d.room != [2]int{6, 6} {
+		t.Errorf("deployed %d cm apart with room %v: want 108 cm and 6 cm each", d.dist, d.room)
+	}
+	// A fixed start: either side of the table's centre along its length.
+	bt = newBattle([]*Ship{a}, []*Ship{b}, Options{StartRange: 100, MaxTurns: 1})
+	bt.play(rand.New(rand.NewPCG(1, 2)))
+	if bt.line != 180 && bt.line != bt.dist+bt.room[0]+bt.room[1] {
+		t.Errorf("start 100 cm: line %d, room %v, dist %d", bt.line, bt.room, bt.dist)
+	}
+	// Movement spends and regains room; a side without room cannot open.
+	bt, _ = fleetBattle([]*Ship{a}, []*Ship{b}, 60)
+	bt.line, bt.room = 100, [2]int{0, 40}
+	if got := bt.reachable(0, 150); got != 60 {
+		t.Errorf("side 0 with no room reaches %d cm: want 60", got)
+	}
+	if got := bt.reachable(1, 150); got != 100 {
+		t.Errorf("side 1 with 40 cm of room reaches %d cm: want 100", got)
+	}
+	bt.move = [2]int{0, -10}
+	bt.moveOnTable()
+	if bt.dist != 50 || bt.room != [2]int{0, 50} {
+		t.Errorf("side 1 closing 10: %d cm apart, room %v; want 50 and [0 50]", bt.dist, bt.room)
+	}
+	bt.dist, bt.room, bt.line, bt.move = 5, [2]int{10, 20}, 35, [2]int{-10, 0}
+	bt.moveOnTable()
+	if bt.dist != 0 || bt.room != [2]int{15, 20} {
+		t.Errorf("side 0 closing 10 from 5 cm: %d cm apart, room %v; want 0 and [15 20]", bt.dist, bt.room)
+	}
+	bt.dist, bt.room, bt.line = 80, [2]int{10, 10}, 100
+	bt.jumped(1, 10)
+	if bt.dist != 10 || bt.room != [2]int{10, 80} {
+		t.Errorf("side 1 jumping to 10 cm: %d cm apart, room %v; want 10 and [10 80]", bt.dist, bt.room)
+	}
+	// A whole battle: however the sides manoeuvre, they never stand
+	// farther apart than the line the table gave them.
+	k := testShip(t, "Kiter", []int{10}, nil, func(d *designer.Design) {
+		guns(2)(d)
+		d.Weapons[0].Range = 40
+	})
+	bt = newBattle([]*Ship{k}, []*Ship{b}, Options{StartRange: 100, MaxTurns: 10})
+	var sb strings.Builder
+	bt.trace = func(f string, args ...any) { fmt.Fprintf(&sb, f+"\n", args...) }
+	bt.play(rand.New(rand.NewPCG(3, 4)))
+	moves := 0
+	for _, l := range strings.Split(sb.String(), "\n") {
+		var m0, m1, d, r0, r1 int
+		if n, _ := fmt.Sscanf(l, "sides move %d and %d: %d cm apart, room to open %d and %d", &m0, &m1, &d, &r0, &r1); n == 5 {
+			moves++
+			if d > 140 || r0 < 0 || r1 < 0 {
+				t.Errorf("%s: past the table (start 100 cm, 40 cm of room each)", l)
+			}
+		}
+	}
+	if moves == 0 {
+		t.Errorf("no movement traced:\n%s", sb.String())
+	}
+}

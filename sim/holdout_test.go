@@ -94,10 +94,11 @@ func TestHoldoutTable(t *testing.T) {
 // TestHoldoutAcceptance is issue 21's acceptance 2 over testdata/holdout
 // under the default model (docs/calibration.md, "Hold-out"): the target,
 // every design's fair CV / CV within 0.67-1.5 and 80 % within 0.8-1.25,
-// is not met by metaverse-cv/3 (about 31 and 20 of 57); the test holds
-// it to what was measured, so that a change that loses ground fails, and
-// holds the designs v3's terms were built for (huge hulls, titans,
-// bought quality) inside 0.67-1.5. The table is logged.
+// is not met by metaverse-cv/4 (34 and 25 of 57 at 60 duels a rung;
+// metaverse-cv/3 measured 32 and 22 on the same simulator); the test
+// holds it to what was measured, so that a change that loses ground
+// fails, and holds the designs v3's terms were built for (huge hulls,
+// titans, bought quality) inside 0.67-1.5. The table is logged.
 func TestHoldoutAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("hold-out: skipped with -short")
@@ -113,8 +114,8 @@ func TestHoldoutAcceptance(t *testing.T) {
 	}
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
-	if in < 29 || close < 18 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/3 measured 31 and 20 (the target: all and 80 %%)", in, len(rep.Rows), close)
+	if in < 32 || close < 23 {
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/4 measured 34 and 25 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {

@@ -388,7 +388,7 @@ func (b *battle) resolveRams(before int) {
 			continue
 		}
 		b.rams = append(b.rams, ramAttempt{st, e, closing})
-		b.dist = 0
+		b.jumped(st.side, 0)
 		b.tracef("%s rams %s at closing speed %d", st.s.Name, e.s.Name, closing)
 	}
 }
@@ -487,10 +487,11 @@ func (b *battle) tacticalJump(st *shipState) bool {
 		dice = append(dice[:big], dice[big+1:]...)
 	}
 	travel := st.speed + total
-	b.dist = max(0, d-travel)
+	land := max(0, d-travel)
 	if travel > d {
-		b.dist = travel - d
+		land = travel - d
 	}
+	b.jumped(st.side, land)
 	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), b.dist)
 	return b.dist <= 10
 }
@@ -591,7 +592,7 @@ func (b *battle) ftlAttack(st, e *shipState) {
 			b.hit(st, ByFTL, e, a, &at)
 		}
 	}
-	b.dist = min(b.dist, 10)
+	b.jumped(st.side, min(b.dist, 10))
 }
 
 // plotCloak: a ship with a cloak hides once, when it has lost half its

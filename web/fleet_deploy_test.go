@@ -67,6 +67,7 @@ func TestFleetBuilderTowAndDeployment(t *testing.T) {
 			body: JSON.stringify({username: `+jsString(user)+`, password: 'correct horse battery'})});
 		const d = (await (await fetch('/api/v1/designs/`+newton+`')).json()).design;
 		d.name = `+jsString(design)+`;
+		d.crewQuality = 5; // the Einstein alone stays under a zone's 75 % of the fleet
 		for (const s of Object.values(d.sections)) s.systems = (s.systems || []).filter((x) => !x.kind.startsWith('ftl'));
 		const r = await fetch('/api/v1/designs', {method: 'POST', headers: {'Content-Type': 'application/json'},
 			body: JSON.stringify({visibility: 'private', design: d})});

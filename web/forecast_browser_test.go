@@ -32,7 +32,7 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 		t.Errorf("headline %q", head)
 	}
 	sides := tb.text(".forecast-sides")
-	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 74", "CV 98", "95 % interval", "Draws"} {
+	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 63", "CV 98", "95 % interval", "Draws"} {
 		if !strings.Contains(sides, want) {
 			t.Errorf("the sides lack %q: %q", want, sides)
 		}

@@ -19,7 +19,7 @@ func TestForecastText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"CV ", "simulated: ", "A  USS Newton ", "B  IKS Tesla ", "CV   74", "95 % interval", "draws ", "Why: ", "2,000 battles deployed by the encounter rules, at most 30 turns each, seed 1, model metaverse-cv/3"} {
+	for _, want := range []string{"CV ", "simulated: ", "A  USS Newton ", "B  IKS Tesla ", "CV   63", "95 % interval", "draws ", "Why: ", "2,000 battles deployed by the encounter rules, at most 30 turns each, seed 1, model metaverse-cv/4"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
