@@ -193,6 +193,14 @@ func TestFitV2(t *testing.T) {
 	}
 	tb := *costing.V2()
 	params := v2Params()
+	coordinateSearch(t, tb, params, data, cr)
+}
+
+// coordinateSearch is the fits' search: from tb, each of params in turn
+// times 0.5-2 (from zero, a sixth of its range at a time), kept when
+// fitObjective improves, two passes; it logs each step and the best
+// constants.
+func coordinateSearch(t *testing.T, tb costing.Table, params []fitParam, data []fitPair, cr *Ship) {
 	best, beta, bias := fitObjective(tb, data, cr)
 	t.Logf("start: objective %.5f beta %.3f bias %+.3f", best, beta, bias)
 	for pass := 0; pass < 2; pass++ {
@@ -472,32 +480,7 @@ func TestFitV3(t *testing.T) {
 	}
 	tb := *costing.V3()
 	params := v3Params()
-	best, beta, bias := fitObjective(tb, data, cr)
-	t.Logf("start: objective %.5f beta %.3f bias %+.3f", best, beta, bias)
-	for pass := 0; pass < 2; pass++ {
-		for _, p := range params {
-			cur := p.get(&tb)
-			for _, f := range []float64{0.5, 0.75, 0.9, 1.1, 1.33, 2} {
-				x := math.Min(p.hi, math.Max(p.lo, cur*f))
-				if cur == 0 {
-					x = p.lo + (p.hi-p.lo)*(f-0.5)/3
-				}
-				trial := cloneTable(tb)
-				p.set(&trial, x)
-				o, b, bi := fitObjective(trial, data, cr)
-				if o < best-1e-6 {
-					best, beta, bias, tb = o, b, bi, trial
-					cur = x
-					t.Logf("pass %d %s = %.4g: objective %.5f beta %.3f bias %+.3f", pass, p.name, x, o, b, bi)
-				}
-			}
-		}
-	}
-	var sb strings.Builder
-	for _, p := range params {
-		fmt.Fprintf(&sb, "%s=%.4g ", p.name, p.get(&tb))
-	}
-	t.Logf("best: objective %.5f beta %.3f bias %+.3f\n%s", best, beta, bias, sb.String())
+	coordinateSearch(t, tb, params, data, cr)
 }
 
 // v4Params are metaverse-cv/4's free constants: metaverse-cv/3's and the
@@ -539,30 +522,5 @@ func TestFitV4(t *testing.T) {
 	if o, b, bi := fitObjective(*costing.V3(), data, cr); true {
 		t.Logf("metaverse-cv/3 as published: objective %.5f beta %.3f bias %+.3f", o, b, bi)
 	}
-	best, beta, bias := fitObjective(tb, data, cr)
-	t.Logf("start: objective %.5f beta %.3f bias %+.3f", best, beta, bias)
-	for pass := 0; pass < 2; pass++ {
-		for _, p := range params {
-			cur := p.get(&tb)
-			for _, f := range []float64{0.5, 0.75, 0.9, 1.1, 1.33, 2} {
-				x := math.Min(p.hi, math.Max(p.lo, cur*f))
-				if cur == 0 {
-					x = p.lo + (p.hi-p.lo)*(f-0.5)/3
-				}
-				trial := cloneTable(tb)
-				p.set(&trial, x)
-				o, b, bi := fitObjective(trial, data, cr)
-				if o < best-1e-6 {
-					best, beta, bias, tb = o, b, bi, trial
-					cur = x
-					t.Logf("pass %d %s = %.4g: objective %.5f beta %.3f bias %+.3f", pass, p.name, x, o, b, bi)
-				}
-			}
-		}
-	}
-	var sb strings.Builder
-	for _, p := range params {
-		fmt.Fprintf(&sb, "%s=%.4g ", p.name, p.get(&tb))
-	}
-	t.Logf("best: objective %.5f beta %.3f bias %+.3f\n%s", best, beta, bias, sb.String())
+	coordinateSearch(t, tb, params, data, cr)
 }
