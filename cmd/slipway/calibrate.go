@@ -34,7 +34,7 @@ func calibrateCommand() command {
 			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each; 0: deployed by the encounter rules)")
 			model := modelFlag(fs)
 			doc := fs.String("doc", "", "regenerate the tables of `FILE` (docs/calibration.md) between its <!-- calibrate: NAME --> and <!-- end NAME --> marks: this run, --regimes under metaverse-cv/2, 3 and the default, and the hold-out tables")
-			regimePairs := fs.Int("regime-pairs", 150, "with --doc: `N` near-equal pairs a row in the regimes tables")
+			regimePairs := fs.Int("regime-pairs", 300, "with --doc: `N` near-equal pairs a row in the regimes tables")
 			regimeDuels := fs.Int("regime-duels", 100, "with --doc: `N` duels a pair in the regimes tables")
 			holdoutDuels := fs.Int("holdout-duels", 200, "with --doc: `N` duels a rung in the hold-out tables")
 			if code, ok := parseFlagsOnly(fs, args); !ok {
