@@ -146,6 +146,10 @@ func newV2Ref(t *Table) *v2ref {
 			"min(" + FormatNumber(v.HorizonTurns) + " x " + s + ", " + FormatNumber(v3.GameTurns) + ")"
 		ref.cvFormula = "round((k x " + ref.odName + " x M x T + min(U, " + FormatNumber(v.UtilityCap) + " x the rest)) x Q)"
 		ref.ftlFormula = "P(hit) x min(MF D6 on each section, the opponent) / (charge + turns away + " + FormatNumber(v3.FTLDelay) + ")"
+		if v3.EnemyFTLShare > 0 {
+			ref.defenceFormula += "; turns survived count the FTL attacks of " + FormatNumber(v3.EnemyFTLShare) +
+				" of each attacker (a rating-" + strconv.Itoa(v3.EnemyFTLRating) + " basic drive: its mass factor D6 on every section), less what a gravity well stops"
+		}
 	}
 	return ref
 }

@@ -572,6 +572,8 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 			why = "held: the sensor arrays guide the salvos"
 		case m.w.spq:
 			why += "; SP (spinal): + the target's armour rating on each pulse, at most the modifier " + strconv.Itoa(m.w.mod)
+		case m.w.bit == maskKinetic && !m.w.indirect && e.t.V3 != nil && e.t.V3.BandPastCap:
+			why += "; each range band past the first adds 1 to the target's profile"
 		}
 		e.add(n, e.node(texts[i].key, texts[i].label, why, perMount[i]/max(wTot, 1e-12), in("count", m.count)))
 	}
@@ -905,6 +907,9 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 	}
 	if n != nil {
 		e.addInputs(n, in("EMS cap", ems), in("target rating (continuous)", p.trC))
+		if v3 := t.V3; v3 != nil && v3.EnemyFTLShare > 0 {
+			e.addInputs(n, in("attackers making FTL attacks", v3.EnemyFTLShare), in("gravity well rating", float64(p.gravity)))
+		}
 	}
 	if wTot == 0 {
 		return 0
