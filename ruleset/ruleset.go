@@ -10,6 +10,11 @@
 // and the Registry that picks a ruleset by a document's "ruleset" member.
 package ruleset
 
+import (
+	"io/fs"
+	"sort"
+)
+
 // Schema is the version of the document envelope every ruleset reads.
 const Schema = 1
 
@@ -109,6 +114,26 @@ type Sample struct {
 	// unique within its ruleset.
 	File     string
 	Document []byte
+}
+
+// SamplesOf reads every *.json file at the top of fsys (a game's embedded
+// samples), sorted by name. It panics when fsys cannot be read: the
+// samples are embedded in the binary.
+func SamplesOf(fsys fs.FS) []Sample {
+	names, err := fs.Glob(fsys, "*.json")
+	if err != nil {
+		panic("ruleset: samples: " + err.Error())
+	}
+	sort.Strings(names)
+	out := make([]Sample, 0, len(names))
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			panic("ruleset: samples: " + err.Error())
+		}
+		out = append(out, Sample{File: n, Document: b})
+	}
+	return out
 }
 
 // Ruleset is one game system: how to read its design documents, price

@@ -13,7 +13,6 @@ package d6ship
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 
@@ -130,23 +129,11 @@ func (r *Ruleset) Evaluate(d ruleset.Design, o ruleset.Options) (ruleset.Evaluat
 // Samples are the example stat blocks of data/d6ship/samples, by file
 // name. None is official: the chapter prints no stat block.
 func (r *Ruleset) Samples() []ruleset.Sample {
-	fsys := data.D6ship()
-	entries, err := fs.ReadDir(fsys, "samples")
+	sub, err := fs.Sub(data.D6ship(), "samples")
 	if err != nil {
 		panic("d6ship: embedded samples: " + err.Error())
 	}
-	var out []ruleset.Sample
-	for _, e := range entries {
-		if path.Ext(e.Name()) != ".json" {
-			continue
-		}
-		b, err := fs.ReadFile(fsys, "samples/"+e.Name())
-		if err != nil {
-			panic("d6ship: embedded samples: " + err.Error())
-		}
-		out = append(out, ruleset.Sample{File: e.Name(), Document: b})
-	}
-	return out
+	return ruleset.SamplesOf(sub)
 }
 
 // formLabels are the form's labels of the members a problem can name,

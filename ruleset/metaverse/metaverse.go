@@ -8,8 +8,6 @@ package metaverse
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -193,25 +191,7 @@ func (r *Ruleset) JSONSchema() []byte {
 
 // Samples are the embedded sample designs (data/samples), by file name.
 func (r *Ruleset) Samples() []ruleset.Sample {
-	return samplesOf(data.Samples())
-}
-
-// samplesOf reads every *.json of fsys, sorted by name.
-func samplesOf(fsys fs.FS) []ruleset.Sample {
-	names, err := fs.Glob(fsys, "*.json")
-	if err != nil {
-		panic(err) // a constant, valid pattern
-	}
-	sort.Strings(names)
-	out := make([]ruleset.Sample, 0, len(names))
-	for _, n := range names {
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			panic(err) // embedded files are there
-		}
-		out = append(out, ruleset.Sample{File: n, Document: b})
-	}
-	return out
+	return ruleset.SamplesOf(data.Samples())
 }
 
 // Validate checks d, a *designer.Design, against every construction rule

@@ -13,7 +13,6 @@ package stareater
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"strconv"
 	"strings"
 
@@ -100,23 +99,11 @@ func (r *Ruleset) Evaluate(d ruleset.Design, o ruleset.Options) (ruleset.Evaluat
 // Samples are the documents of data/stareater/samples, by file name: the
 // rule book's first-game loadouts, a 2v2 team and an example card set.
 func (r *Ruleset) Samples() []ruleset.Sample {
-	fsys := data.Stareater()
-	entries, err := fs.ReadDir(fsys, "samples")
+	sub, err := fs.Sub(data.Stareater(), "samples")
 	if err != nil {
 		panic("stareater: embedded samples: " + err.Error())
 	}
-	var out []ruleset.Sample
-	for _, e := range entries {
-		if path.Ext(e.Name()) != ".json" {
-			continue
-		}
-		b, err := fs.ReadFile(fsys, "samples/"+e.Name())
-		if err != nil {
-			panic("stareater: embedded samples: " + err.Error())
-		}
-		out = append(out, ruleset.Sample{File: e.Name(), Document: b})
-	}
-	return out
+	return ruleset.SamplesOf(sub)
 }
 
 // formLabels are the form's labels of the members a problem can name.
