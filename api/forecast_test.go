@@ -66,6 +66,9 @@ func TestForecastAPI(t *testing.T) {
 	if !bytes.Equal(wb, gb) {
 		t.Errorf("the API's forecast differs from the simulator's:\n%s\n%s", gb, wb)
 	}
+	if len(got.Starts) != 3 || got.Starts[0].Range != 20 || got.Starts[0].Runs != 500 {
+		t.Errorf("a deployed forecast's starts: %+v", got.Starts)
+	}
 	if again := anon.do("POST", "/api/v1/forecast", body).want(t, 200); !bytes.Equal(again.Body, r.Body) {
 		t.Error("the same request answered other bytes")
 	}

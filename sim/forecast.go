@@ -97,7 +97,48 @@ type Forecast struct {
 	CVSays    string `json:"cvSays"`
 	Simulated string `json:"simulated"`
 	Reason    Reason `json:"reason"`
+	// Starts, for a forecast deployed by the encounter rules, are the
+	// same matchup played from each fixed start of ForecastStarts, a
+	// quarter of Runs each: the start can decide a matchup that CV calls
+	// even (docs/calibration.md, "Seeds and starts"), and a player should
+	// know it before the game. Empty for a forecast from a fixed start.
+	Starts []StartScore `json:"starts,omitempty"`
+	// StartNote says in a sentence how much the start decides, when the
+	// first side's wins differ by 20 points or more between two starts;
+	// empty otherwise.
+	StartNote string `json:"startNote,omitempty"`
 }
+
+// ForecastStarts are the fixed start ranges, cm, a deployed forecast also
+// plays: issue 21's regimes, a knife fight, the middle of the table and
+// the far ends.
+var ForecastStarts = []int{20, 100, 200}
+
+// StartScore is a forecast's matchup played from one fixed start.
+type StartScore struct {
+	Range int `json:"range"` // cm
+	Runs  int `json:"runs"`
+	// Win is each side's share of the battles won; Draws the rest.
+	Win   [2]float64 `json:"win"`
+	Draws float64    `json:"draws"`
+}
+
+// Label is the start as a player reads it: "from 20 cm".
+func (s StartScore) Label() string { return fmt.Sprintf("from %d cm", s.Range) }
+
+// WinText is side i's wins from this start: "62 %".
+func (s StartScore) WinText(i int) string { return pct(s.Win[i]) }
+
+// DrawText is the draws from this start: "3 %".
+func (s StartScore) DrawText() string { return pct(s.Draws) }
+
+// startRuns is how many battles a deployed forecast of runs plays from
+// each fixed start.
+func startRuns(runs int) int { return max(1, runs/4) }
+
+// startSeed is the seed of the battles from start range r: a stream of
+// its own, never the deployed battles'.
+func startSeed(seed uint64, r int) uint64 { return seed ^ uint64(r)<<48 ^ 0x5354415254 }
 
 // Headline is the forecast in one line: "CV says even; simulated: 62 %
 // / 35 %, draws 3 %".
@@ -112,6 +153,16 @@ func (f *Forecast) Text() string {
 	}
 	fmt.Fprintf(&sb, "   draws %.1f %% (95 %% interval %.1f-%.1f), mean length %.1f turns\n", 100*f.Draws, 100*f.DrawsLow, 100*f.DrawsHigh, f.MeanTurns)
 	fmt.Fprintf(&sb, "Why: %s\n", f.Reason.Text)
+	if len(f.Starts) > 0 {
+		parts := make([]string, len(f.Starts))
+		for i, st := range f.Starts {
+			parts[i] = fmt.Sprintf("%s %s / %s", st.Label(), st.WinText(0), st.WinText(1))
+		}
+		fmt.Fprintf(&sb, "By start (wins of A / B): %s\n", strings.Join(parts, "; "))
+	}
+	if f.StartNote != "" {
+		fmt.Fprintf(&sb, "Start: %s\n", f.StartNote)
+	}
 	fmt.Fprintf(&sb, "%s\n", f.Settings())
 	return sb.String()
 }
@@ -133,7 +184,16 @@ func (f *Forecast) DrawText() string {
 
 // Settings says how the forecast was played, for its footnote.
 func (f *Forecast) Settings() string {
-	return fmt.Sprintf("%s battles %s, at most %d turns each, seed %d, model %s", ruleset.Thousands(f.Runs), f.Start, f.MaxTurns, f.Seed, f.Model)
+	played := fmt.Sprintf("%s battles %s", ruleset.Thousands(f.Runs), f.Start)
+	if len(f.Starts) > 0 {
+		ranges := make([]string, len(f.Starts))
+		for i, st := range f.Starts {
+			ranges[i] = fmt.Sprint(st.Range)
+		}
+		last := len(ranges) - 1
+		played += fmt.Sprintf(" and %s from each of %s and %s cm", ruleset.Thousands(f.Starts[0].Runs), strings.Join(ranges[:last], ", "), ranges[last])
+	}
+	return fmt.Sprintf("%s, at most %d turns each, seed %d, model %s", played, f.MaxTurns, f.Seed, f.Model)
 }
 
 // SideName names a side's ships for a player, each design once in the
@@ -231,7 +291,49 @@ func NewForecast(ctx context.Context, a, b []*Ship, cfg ForecastConfig) (*Foreca
 	f.CVSays = cvSays(f)
 	f.Simulated = fmt.Sprintf("simulated: %s / %s, draws %s", pct(f.Sides[0].Win), pct(f.Sides[1].Win), pct(f.Draws))
 	f.Reason = reason(f, &r)
+	if opt.StartRange == 0 {
+		n := startRuns(cfg.Runs)
+		for _, rg := range ForecastStarts {
+			o := opt
+			o.StartRange = rg
+			sr, err := RunContext(ctx, a, b, n, startSeed(cfg.Seed, rg), cfg.Workers, o)
+			if err != nil {
+				return nil, err
+			}
+			f.Starts = append(f.Starts, StartScore{Range: rg, Runs: sr.Runs,
+				Win: [2]float64{round3(share(sr.Wins[0], sr.Runs)), round3(share(sr.Wins[1], sr.Runs))}, Draws: round3(share(sr.Draws, sr.Runs))})
+		}
+		f.StartNote = startNote(f)
+	}
 	return f, nil
+}
+
+// startNote says how much the start decides the matchup, when the first
+// side's wins differ by 20 points or more between two starts: "USS Newton
+// wins 27 % from 20 cm but 5 % from 200 cm.", and "Whoever sets the range
+// takes the battle." after it when the side's score (wins and half the
+// draws) is over half from one start and under from another.
+func startNote(f *Forecast) string {
+	if len(f.Starts) < 2 {
+		return ""
+	}
+	lo, hi := f.Starts[0], f.Starts[0]
+	for _, st := range f.Starts[1:] {
+		if st.Win[0] < lo.Win[0] {
+			lo = st
+		}
+		if st.Win[0] > hi.Win[0] {
+			hi = st
+		}
+	}
+	if hi.Win[0]-lo.Win[0] < 0.2-1e-9 {
+		return ""
+	}
+	note := fmt.Sprintf("%s wins %s %s but %s %s.", f.Sides[0].Name, hi.WinText(0), hi.Label(), lo.WinText(0), lo.Label())
+	if score := func(st StartScore) float64 { return st.Win[0] + st.Draws/2 }; score(hi) > 0.5 && score(lo) < 0.5 {
+		note += " Whoever sets the range takes the battle."
+	}
+	return note
 }
 
 // cvSays is what CV alone predicts, in words.

@@ -1,8 +1,15 @@
 package sim
 
 import (
+	"context"
+	"io/fs"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/data"
+	"github.com/slipway/slipway/designer"
 )
 
 // TestReason: the reason names what decided the battles, from the
@@ -50,5 +57,75 @@ func TestReason(t *testing.T) {
 func TestSideName(t *testing.T) {
 	if got := SideName([]string{"A", "B", "A"}); got != "2 × A, B" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestForecastStarts: a forecast deployed by the encounter rules also
+// plays the matchup from each fixed start, a quarter of its battles each,
+// on streams of their own (the same as a forecast from that start with
+// the start's seed); a forecast from a fixed start plays no others; the
+// note speaks only when the start moves the first side's wins by 20
+// points, and says the start decides when it turns the result.
+func TestForecastStarts(t *testing.T) {
+	m := costing.NewModel(nil)
+	ship := func(name string) []*Ship {
+		raw, err := fs.ReadFile(data.Samples(), name+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := CompileSide(m, []*designer.Design{d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := ship("uss-einstein"), ship("hims-avenger")
+	f, err := NewForecast(context.Background(), a, b, ForecastConfig{Model: m.Version(), Runs: 400, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Starts) != len(ForecastStarts) {
+		t.Fatalf("starts: %+v", f.Starts)
+	}
+	for i, st := range f.Starts {
+		if st.Range != ForecastStarts[i] || st.Runs != 100 {
+			t.Errorf("start %d: %+v", i, st)
+		}
+		if sum := st.Win[0] + st.Win[1] + st.Draws; math.Abs(sum-1) > 0.002 {
+			t.Errorf("from %d cm the shares add to %v", st.Range, sum)
+		}
+		r := Run(a, b, 100, startSeed(3, st.Range), 2, Options{StartRange: st.Range})
+		if want := round3(share(r.Wins[0], r.Runs)); st.Win[0] != want {
+			t.Errorf("from %d cm: %v, a run from there gives %v", st.Range, st.Win[0], want)
+		}
+	}
+	if startSeed(3, 20) == 3 || startSeed(3, 20) == startSeed(3, 100) {
+		t.Error("the starts share the deployed battles' stream or each other's")
+	}
+	fixed, err := NewForecast(context.Background(), a, b, ForecastConfig{Model: m.Version(), Runs: 40, Seed: 3, Options: Options{StartRange: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fixed.Starts) != 0 || fixed.StartNote != "" || strings.Contains(fixed.Settings(), "from each") {
+		t.Errorf("a forecast from 100 cm played other starts: %+v %q", fixed.Starts, fixed.Settings())
+	}
+
+	g := &Forecast{}
+	g.Sides[0].Name = "Carrier"
+	g.Starts = []StartScore{{Range: 20, Win: [2]float64{0.25, 0.7}, Draws: 0.05}, {Range: 100, Win: [2]float64{0.4, 0.55}, Draws: 0.05}, {Range: 200, Win: [2]float64{0.44, 0.5}, Draws: 0.06}}
+	if got := startNote(g); got != "" {
+		t.Errorf("19 points apart: %q", got)
+	}
+	g.Starts[2].Win = [2]float64{0.45, 0.5}
+	if got, want := startNote(g), "Carrier wins 45 % from 200 cm but 25 % from 20 cm."; got != want {
+		t.Errorf("20 points, a loss from every start:\n got %q\nwant %q", got, want)
+	}
+	g.Starts[2].Win = [2]float64{0.75, 0.2}
+	if got, want := startNote(g), "Carrier wins 75 % from 200 cm but 25 % from 20 cm. Whoever sets the range takes the battle."; got != want {
+		t.Errorf("a win from one start, a loss from another:\n got %q\nwant %q", got, want)
 	}
 }

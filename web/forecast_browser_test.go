@@ -40,17 +40,35 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 	if why := tb.text(".forecast-result p:nth-of-type(2)"); !strings.HasPrefix(why, "Why: ") || len(why) < 20 {
 		t.Errorf("reason %q", why)
 	}
-	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles deployed by the encounter rules") {
+	if s := tb.text(".forecast-result .small"); !strings.HasPrefix(s, "500 battles deployed by the encounter rules and 125 from each of 20, 100 and 200 cm") {
 		t.Errorf("settings %q", s)
+	}
+	starts := tb.text(".forecast-starts")
+	for _, want := range []string{"From a fixed start, 125 battles each", "USS Newton wins", "IKS Tesla wins", "from 20 cm", "from 100 cm", "from 200 cm"} {
+		if !strings.Contains(starts, want) {
+			t.Errorf("the starts table lacks %q: %q", want, starts)
+		}
 	}
 	api := eval[string](tb, `(async () => {
 		const q = new URLSearchParams(location.search);
 		const r = await fetch('/api/v1/forecast', {method: 'POST', headers: {'Content-Type': 'application/json'},
 			body: JSON.stringify({a: {design: location.pathname.split('/').pop()}, b: {design: q.get('against')}, runs: 500, seed: 1})});
-		return (await r.json()).simulated;
+		const f = await r.json();
+		return f.simulated + '|' + (f.startNote || '') + '|' + f.starts.map(s => Math.round(100 * s.win[0]) + ' %').join(' ');
 	})()`)
-	if !strings.Contains(head, api) || api == "" {
-		t.Errorf("the API says %q, the page %q", api, head)
+	parts := strings.Split(api, "|")
+	if len(parts) != 3 || !strings.Contains(head, parts[0]) || parts[0] == "" {
+		t.Fatalf("the API says %q, the page %q", api, head)
+	}
+	if parts[1] != "" {
+		if note := tb.text(".forecast-result p:nth-of-type(3)"); note != "Start: "+parts[1] {
+			t.Errorf("the page's start note %q, the API's %q", note, parts[1])
+		}
+	}
+	for _, w := range strings.Split(parts[2], " %") {
+		if w = strings.TrimSpace(w); w != "" && !strings.Contains(starts, w+" %") {
+			t.Errorf("the API's start wins %q are not all on the page: %q", parts[2], starts)
+		}
 	}
 	tb.checkPage("design page with a forecast")
 	tb.checkA11y("design page with a forecast")
@@ -79,6 +97,12 @@ func TestForecastFromDesignerAndBuilderInBrowser(t *testing.T) {
 	}
 	if w := tb.text("#forecast .forecast-result p:nth-of-type(2)"); !strings.HasPrefix(w, "Why: ") {
 		t.Errorf("designer reason %q", w)
+	}
+	if st := tb.text("#forecast .forecast-starts"); !strings.Contains(st, "from 20 cm") || !strings.Contains(st, "from 200 cm") || !strings.Contains(st, "250 battles each") {
+		t.Errorf("designer starts %q", st)
+	}
+	if s := tb.text("#forecast .forecast-result .small"); !strings.Contains(s, "and 250 from each of 20, 100 and 200 cm") {
+		t.Errorf("designer settings %q", s)
 	}
 	tb.checkA11y("designer with the forecast dialog")
 	tb.shot("forecast-dialog")

@@ -93,7 +93,11 @@ export class ForecastDialog extends Component {
         <dd><meter min="0" max="100" value=${Math.round(100 * s.win)} aria-label=${`${s.name} wins`}></meter> wins ${pct(s.win)} (95 % interval ${pct(s.winLow, true)}-${pct(s.winHigh)})</dd></div>`)}
         <div><dt>Draws</dt><dd>${pct(f.draws)}</dd></div></dl>
       <p><strong>Why:</strong> ${f.reason.text}</p>
-      <p class="small muted">${f.runs.toLocaleString('en')} battles ${f.start}, seed ${f.seed}, model ${f.model}.</p>
+      ${f.startNote ? html`<p><strong>Start:</strong> ${f.startNote}</p>` : ''}
+      ${f.starts && f.starts.length ? html`<table class="forecast-starts"><caption>From a fixed start, ${f.starts[0].runs.toLocaleString('en')} battles each</caption>
+        <thead><tr><th scope="col">Start</th>${f.sides.map((s) => html`<th scope="col">${s.name} wins</th>`)}<th scope="col">Draws</th></tr></thead>
+        <tbody>${f.starts.map((st) => html`<tr><th scope="row">from ${st.range} cm</th><td>${pct(st.win[0])}</td><td>${pct(st.win[1])}</td><td>${pct(st.draws)}</td></tr>`)}</tbody></table>` : ''}
+      <p class="small muted">${f.runs.toLocaleString('en')} battles ${f.start}${f.starts && f.starts.length ? ` and ${f.starts[0].runs.toLocaleString('en')} from each of ${f.starts.map((st) => st.range).join(', ').replace(/, (\d+)$/, ' and $1')} cm` : ''}, seed ${f.seed}, model ${f.model}.</p>
     </div>` : ''}
   </${Modal}>`;
   }
