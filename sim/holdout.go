@@ -438,6 +438,9 @@ func FairValue(s *Ship, ladder []Rung, duels int, seed uint64, opt Options) Fair
 type HoldoutRow struct {
 	File, Family, About string
 	FairCV
+	// Field is its score against generated designs of about its CV
+	// (field.go).
+	Field FieldScore
 }
 
 // HoldoutReport is what the ladder says of every hold-out design under
@@ -448,6 +451,10 @@ type HoldoutReport struct {
 	Seed   uint64
 	Ladder []Rung
 	Rows   []HoldoutRow
+	// FieldDuels is the duels against each opponent of the field, and
+	// Beta the win-chance curve's exponent that reads its scores.
+	FieldDuels int
+	Beta       float64
 }
 
 // HoldoutTable duels every legal hold-out design against the ladder of
@@ -458,7 +465,16 @@ func HoldoutTable(m *costing.Model, hs []HoldoutDesign, duels int, seed uint64, 
 	if err != nil {
 		return nil, err
 	}
-	rep := &HoldoutReport{Model: m.Version(), Duels: duels, Seed: seed, Ladder: ladder}
+	field, err := fieldShips(m, seed)
+	if err != nil {
+		return nil, err
+	}
+	beta, ok := ForecastBeta(m.Version())
+	if !ok {
+		beta = 1
+	}
+	fieldDuels := max(1, duels/5)
+	rep := &HoldoutReport{Model: m.Version(), Duels: duels, Seed: seed, Ladder: ladder, FieldDuels: fieldDuels, Beta: beta}
 	var ships []*Ship
 	for _, h := range hs {
 		if len(h.Problems) > 0 {
@@ -482,6 +498,7 @@ func HoldoutTable(m *costing.Model, hs []HoldoutDesign, duels int, seed uint64, 
 			defer wg.Done()
 			for i := range next {
 				rep.Rows[i].FairCV = FairValue(ships[i], ladder, duels, seed+uint64(1000*i), Options{})
+				rep.Rows[i].Field = FieldValue(ships[i], field, fieldDuels, (seed^fieldSeed)+uint64(1000*i), beta, Options{})
 			}
 		}()
 	}
@@ -505,6 +522,18 @@ func (r *HoldoutReport) Within(lo, hi float64) int {
 	return n
 }
 
+// FieldWithin counts the rows whose field ratio lies within lo-hi, a
+// design with no opponent counting as outside.
+func (r *HoldoutReport) FieldWithin(lo, hi float64) int {
+	n := 0
+	for _, row := range r.Rows {
+		if x := row.Field.Ratio; row.Field.Opponents > 0 && x >= lo && x <= hi {
+			n++
+		}
+	}
+	return n
+}
+
 // Markdown is the report as docs/calibration.md prints it.
 func (r *HoldoutReport) Markdown() string {
 	var sb strings.Builder
@@ -515,7 +544,9 @@ func (r *HoldoutReport) Markdown() string {
 	}
 	fmt.Fprintf(&sb, "\n%d of %d within 0.67-1.5 (target: all); %d within 0.8-1.25 (target: 80 %%, %d).\n\n",
 		r.Within(0.67, 1.5), len(r.Rows), r.Within(0.8, 1.25), (len(r.Rows)*8+9)/10)
-	sb.WriteString("| design | family | CV | fair CV | fair / CV |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(&sb, "Against the field (up to %d generated designs within 10 %% of its CV, %d duels each, the score read through the curve with beta %.3g): %d within 0.67-1.5; %d within 0.8-1.25.\n\n",
+		fieldOpponents, r.FieldDuels, r.Beta, r.FieldWithin(0.67, 1.5), r.FieldWithin(0.8, 1.25))
+	sb.WriteString("| design | family | CV | fair CV | fair / CV | score v the field | field / CV |\n|---|---|---|---|---|---|---|\n")
 	for _, row := range r.Rows {
 		fair := fmt.Sprintf("%.0f", row.Fair)
 		switch row.Bound {
@@ -528,7 +559,15 @@ func (r *HoldoutReport) Markdown() string {
 		if x := row.Ratio(); row.Bound != "" || x < 0.67 || x > 1.5 {
 			ratio = "**" + ratio + "**"
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %d | %s | %s |\n", row.Name, row.Family, row.CV, fair, ratio)
+		score, field := "-", "-"
+		if f := row.Field; f.Opponents > 0 {
+			score = fmt.Sprintf("%.0f %%", 100*f.Score)
+			field = fmt.Sprintf("%.2f", f.Ratio)
+			if f.Ratio < 0.67 || f.Ratio > 1.5 {
+				field = "**" + field + "**"
+			}
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %d | %s | %s | %s | %s |\n", row.Name, row.Family, row.CV, fair, ratio, score, field)
 	}
 	return sb.String()
 }
