@@ -13,16 +13,17 @@ const (
 	VersionV2 = "metaverse-cv/2"
 	VersionV3 = "metaverse-cv/3"
 	VersionV4 = "metaverse-cv/4"
+	VersionV5 = "metaverse-cv/5"
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV4
+const DefaultVersion = VersionV5
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion
 
 // Versions lists every published model version, oldest first.
-func Versions() []string { return []string{VersionV1, VersionV2, VersionV3, VersionV4} }
+func Versions() []string { return []string{VersionV1, VersionV2, VersionV3, VersionV4, VersionV5} }
 
 // Table holds every constant of the costing model (rules §6-8). There is
 // exactly one table per model version; nothing in the package uses a
@@ -193,6 +194,8 @@ func TableFor(version string) (*Table, error) {
 		return V3(), nil
 	case VersionV4:
 		return V4(), nil
+	case VersionV5:
+		return V5(), nil
 	}
 	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
 }

@@ -336,13 +336,21 @@ func (r rates) scale(k float64) rates {
 // total is a single size of the rates, for ranking units under an EMS cap.
 func (r rates) total() float64 { return r.shield + r.hullS + r.hull }
 
+// neverTurns stands for "never": the turns a defender lasts when nothing
+// gets through. A time at or past neverTurns/10 is never (outlasts).
+const neverTurns = 1e9
+
+// outlasts reports whether a time to destroy is never: no fire gets
+// through, or repair keeps up with all that does.
+func outlasts(turns float64) bool { return turns >= neverTurns/10 }
+
 // killTime is the turns a defender with shields s (regenerating g a turn)
 // and hull h lasts under r, each critical worth v hull hits. It returns
-// +Inf when nothing gets through.
+// neverTurns when nothing gets through.
 func killTime(r rates, s, g, h, v float64) float64 {
 	rh := r.hull + r.critH*v
 	rhs := r.hullS + r.critS*v
-	inf := 1e9
+	inf := neverTurns
 	if s <= 0 {
 		if rh <= 0 {
 			return inf

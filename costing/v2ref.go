@@ -150,6 +150,9 @@ func newV2Ref(t *Table) *v2ref {
 			ref.defenceFormula += "; turns survived count the FTL attacks of " + FormatNumber(v3.EnemyFTLShare) +
 				" of each attacker (a rating-" + strconv.Itoa(v3.EnemyFTLRating) + " basic drive: its mass factor D6 on every section), less what a gravity well stops"
 		}
+		if v3.OutlastCountsGame {
+			ref.defenceFormula += "; an attacker that cannot destroy the ship counts a whole game, " + FormatNumber(v3.GameTurns) + " turns, in place of H x (1 - exp(-turns survived / H))"
+		}
 	}
 	return ref
 }

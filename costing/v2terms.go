@@ -897,12 +897,19 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 			hz = min(hz, v3.GameTurns)
 		}
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
+		why := "turns survived x its damage a turn on a plain target"
+		if v3 := t.V3; v3 != nil && v3.OutlastCountsGame && outlasts(tk) {
+			// It cannot destroy the ship: the ship outlasts it for the
+			// whole game.
+			d = float64(v3.GameTurns) * norm
+			why = "it cannot destroy the ship: a whole game of " + FormatNumber(v3.GameTurns) + " turns x its damage a turn on a plain target"
+		}
 		if p.cloak {
 			d *= 1 + v.CloakBonus
 		}
 		total += a.Weight * d
 		wTot += a.Weight
-		add(e.node(ro.defKey, ro.label, "turns survived x its damage a turn on a plain target", d,
+		add(e.node(ro.defKey, ro.label, why, d,
 			in("turns survived", tk), in("plain damage a turn", norm)))
 	}
 	if n != nil {
@@ -1383,7 +1390,7 @@ func coreTime(coreHull, mend float64, fall, core *[4]float64) float64 {
 	}
 	acc, rate, at := 0.0, 0.0, 0.0
 	for _, i := range idx {
-		if fall[i] >= 1e8 {
+		if outlasts(fall[i]) {
 			break
 		}
 		eff := max(0, rate-mend)
@@ -1397,7 +1404,7 @@ func coreTime(coreHull, mend float64, fall, core *[4]float64) float64 {
 	}
 	eff := rate - mend
 	if eff <= 1e-12 {
-		return 1e9
+		return neverTurns
 	}
 	return at + (coreHull-acc)/eff
 }

@@ -63,6 +63,12 @@ type V3Table struct {
 	// profile past the DefenceMinFaces cap, as the rules' sensor roll
 	// does (metaverse-cv/4; false in metaverse-cv/3).
 	BandPastCap bool `json:"bandPastCap,omitempty"`
+	// OutlastCountsGame: against a reference attacker whose expected fire
+	// can never bring the core down (armour, shields and repair stop all
+	// of it), the ship's survival counts the whole game, GameTurns x the
+	// attacker's damage a turn, not the horizon; survival that is only
+	// long stays under the horizon (metaverse-cv/5; false before).
+	OutlastCountsGame bool `json:"outlastCountsGame,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.

@@ -20,6 +20,7 @@ var forecastBeta = map[string]float64{
 	"metaverse-cv/2": 1.353,
 	"metaverse-cv/3": 1.327,
 	"metaverse-cv/4": 1.344,
+	"metaverse-cv/5": 1.344,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and

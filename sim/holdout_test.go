@@ -161,11 +161,13 @@ func TestField(t *testing.T) {
 // TestHoldoutAcceptance is issue 21's acceptance 2 over testdata/holdout
 // under the default model (docs/calibration.md, "Hold-out"): the target,
 // every design's fair CV / CV within 0.67-1.5 and 80 % within 0.8-1.25,
-// is not met by metaverse-cv/4 (34 and 25 of 57 at 60 duels a rung;
-// metaverse-cv/3 measured 32 and 22 on the same simulator); the test
+// is not met by metaverse-cv/5 (38 and 28 of 57 at 60 duels a rung;
+// metaverse-cv/4 measured 34 and 25 on the same simulator); the test
 // holds it to what was measured, so that a change that loses ground
 // fails, and holds the designs v3's terms were built for (huge hulls,
-// titans, bought quality) inside 0.67-1.5. The table is logged.
+// titans, bought quality) and the fortresses v5's rule was made for
+// (docs/costing.md § metaverse-cv/5) inside 0.67-1.5. The table is
+// logged.
 func TestHoldoutAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("hold-out: skipped with -short")
@@ -181,17 +183,18 @@ func TestHoldoutAcceptance(t *testing.T) {
 	}
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
-	if in < 32 || close < 23 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/4 measured 34 and 25 (the target: all and 80 %%)", in, len(rep.Rows), close)
+	if in < 36 || close < 26 {
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/5 measured 38 and 28 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (39 of 57 within 0.67-1.5 at 60 duels a rung).
-	if in := rep.FieldWithin(0.67, 1.5); in < 36 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/4 measured 39", in, len(rep.Rows))
+	// measured all the same (41 of 57 within 0.67-1.5 at 60 duels a rung).
+	if in := rep.FieldWithin(0.67, 1.5); in < 38 {
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 41", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
-		case "Reference Cruiser (brick-100)", "Reference Cruiser (titan)", "Reference Cruiser (huge-armed)", "Reference Cruiser (crewed-5)", "Reference Cruiser":
+		case "Reference Cruiser (brick-100)", "Reference Cruiser (titan)", "Reference Cruiser (huge-armed)", "Reference Cruiser (crewed-5)", "Reference Cruiser",
+			"Reference Cruiser (fortress)", "USS Newton (fortress)", "HMS Thunderchild (fortress)", "IKS Tesla (fortress)":
 			if x := r.Ratio(); x < 0.67 || x > 1.5 {
 				t.Errorf("%s: fair CV %.0f for CV %d, ratio %.2f outside 0.67-1.5", r.Name, r.Fair, r.CV, x)
 			}

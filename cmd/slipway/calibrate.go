@@ -106,14 +106,15 @@ func calibrateCommand() command {
 }
 
 // docBlocks adds to blocks the regimes tables under metaverse-cv/2,
-// metaverse-cv/3 and the default model ("regimes metaverse-cv/2", ...)
-// and the hold-out tables under each ("holdout metaverse-cv/2", ...).
+// metaverse-cv/3, metaverse-cv/4 and the default model ("regimes
+// metaverse-cv/2", ...) and the hold-out tables under each ("holdout
+// metaverse-cv/2", ...).
 func docBlocks(blocks map[string]string, cat *designer.Catalogue, seeds, ranges string, pairs, duels, holdoutDuels, workers int) error {
 	hs, err := sim.Holdout(cat)
 	if err != nil {
 		return err
 	}
-	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.DefaultVersion} {
+	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.DefaultVersion} {
 		m, err := costing.NewModelVersion(cat, v)
 		if err != nil {
 			return err
