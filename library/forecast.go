@@ -15,7 +15,9 @@ import (
 
 // Bounds of a forecast: runs a request may ask for, and the work of one
 // (runs × ships of A × ships of B), so a 1-v-1 plays up to 2,000 battles
-// and a 10-v-10 up to 500. Forecasts run ForecastConcurrency at once, and
+// and a 10-v-10 up to 500; a deployed forecast plays three quarters as
+// many again from its fixed starts (sim.ForecastStarts), which the bound
+// leaves out. Forecasts run ForecastConcurrency at once, and
 // ForecastQueue more wait; past both, EBusy.
 const (
 	MaxForecastRuns     = 2000
