@@ -709,3 +709,66 @@ func TestTableEdge(t *testing.T) {
 		t.Errorf("no movement traced:\n%s", sb.String())
 	}
 }
+
+// TestHoldFire: a weapon that must wait to fire again, or fires once a
+// game, is kept for a shot that can tell, and no salvo is launched that
+// cannot reach its target.
+//
+// Rules (metaverse-rules.txt): l. 3169-3172 "Unlimited weapons can fire
+// every turn without interruption. Limited weapons can only fire every
+// other turn and one-shot weapons may only be fired once per game."; l.
+// 960-968 an indirect weapon's token "is moved away from the starship ...
+// in a straight line up to its range", and Indirect N "determines the
+// number of turns the weapon may stay on the table. Each turn ... the
+// token may be moved its range limit again"; l. 980-983 it strikes "any
+// starship within 15cm of themselves". Range bands (§3.6.2): an energy
+// weapon loses 1 a pulse per band.
+//
+//   - A one-shot torpedo of range 30 and Indirect 2 reaches 30 x 2 + 15 =
+//     75 cm: at 76 cm it is kept, at 75 it is launched.
+//   - A limited energy gun of range 5 and D6 loses 11 a pulse at 60 cm
+//     (band 11): it cannot hurt and is not fired; an unlimited copy of the
+//     same gun still fires (it loses nothing by it), and at 10 cm (band
+//     1, D6 - 1) the limited one fires too.
+func TestHoldFire(t *testing.T) {
+	torpedo := func(d *designer.Design) {
+		d.Weapons = []designer.WeaponDef{{ID: "t", Name: "Torpedo", DamageType: designer.DamageKinetic, Pulse: 2, Die: "D12",
+			Effect: designer.EffectRaking, TargetMethod: designer.TargetIndirect, IndirectTurns: 2, Range: 30,
+			RateOfFire: designer.RateOneShot, Interceptable: true, Targets: []string{designer.TargetsStarships}}}
+		d.Sections.Core.Weapons = []designer.Mount{{Weapon: "t", Sectors: []int{7, 0}, Count: 1}}
+	}
+	for _, tc := range []struct {
+		dist   int
+		launch bool
+	}{{76, false}, {75, true}} {
+		a := testShip(t, "Launcher", []int{20}, nil, torpedo)
+		b := testShip(t, "Target", []int{20}, nil, nil)
+		bt, tr := fleetBattle([]*Ship{a}, []*Ship{b}, tc.dist)
+		bt.starshipCombat()
+		if got := len(bt.salvos) > 0; got != tc.launch || (bt.ships[0].shots[0] > 0) != tc.launch {
+			t.Errorf("at %d cm: launched %v (shots %d), want %v\n%s", tc.dist, got, bt.ships[0].shots[0], tc.launch, tr)
+		}
+	}
+
+	limited := func(rof string) func(d *designer.Design) {
+		return func(d *designer.Design) {
+			g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 5)
+			g.RateOfFire, g.Interceptable = rof, false
+			d.Weapons = []designer.WeaponDef{g}
+			d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{7, 0}, Count: 1}}
+		}
+	}
+	for _, tc := range []struct {
+		rof  string
+		dist int
+		fire bool
+	}{{designer.RateLimited, 60, false}, {designer.RateUnlimited, 60, true}, {designer.RateLimited, 10, true}, {designer.RateOneShot, 60, false}} {
+		a := testShip(t, "Gunner", []int{20}, nil, limited(tc.rof))
+		b := testShip(t, "Target", []int{20}, nil, nil)
+		bt, tr := fleetBattle([]*Ship{a}, []*Ship{b}, tc.dist)
+		bt.starshipCombat()
+		if fired := strings.Contains(tr.String(), "Gunner fires"); fired != tc.fire {
+			t.Errorf("%s gun at %d cm: fired %v, want %v\n%s", tc.rof, tc.dist, fired, tc.fire, tr)
+		}
+	}
+}

@@ -34,6 +34,22 @@ func (b *battle) canFire(st *shipState, ci int) bool {
 	return true
 }
 
+// salvoReaches reports whether a salvo of w launched now could strike t
+// if t stayed where it is: within w's speed (its range) times its turns,
+// plus the strike radius. A polarized weapon waits where it is laid, so
+// it may always be laid. No player launches a salvo that cannot get
+// there (docs/simulation.md, Policies).
+func (b *battle) salvoReaches(w *weapon, t *shipState) bool {
+	if w.q&qPO != 0 {
+		return true
+	}
+	r := 15
+	if w.q&qGR != 0 {
+		r = 20
+	}
+	return b.dist <= w.rng*max(1, w.turns)+max(1, r-t.ew())
+}
+
 func (b *battle) markFired(st *shipState, ci int) {
 	st.fired[ci] = b.turn
 	st.shots[ci]++
@@ -245,9 +261,13 @@ func (b *battle) fireShip(st, forced *shipState) {
 		}
 		switch {
 		case w.indirect:
-			indirect = append(indirect, ci)
+			if b.salvoReaches(w, t) {
+				indirect = append(indirect, ci)
+			}
 		case w.rng > 0 && b.dist <= 100:
-			direct = append(direct, ci)
+			if w.rof == rofUnlimited || shotDamage(w, sens[0], t.ew(), t.s, b.dist) > 0 {
+				direct = append(direct, ci)
+			}
 		}
 	}
 	allowed := t.attackedBy < b.emsCap(t, st)

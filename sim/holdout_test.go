@@ -161,12 +161,14 @@ func TestField(t *testing.T) {
 // TestHoldoutAcceptance is issue 21's acceptance 2 over testdata/holdout
 // under the default model (docs/calibration.md, "Hold-out"): the target,
 // every design's fair CV / CV within 0.67-1.5 and 80 % within 0.8-1.25,
-// is not met by metaverse-cv/5 (38 and 28 of 57 at 60 duels a rung;
-// metaverse-cv/4 measured 34 and 25 on the same simulator); the test
+// is not met by metaverse-cv/5 (40 and 30 of 57 at 60 duels a rung on
+// the simulator that holds fire, 38 and 28 before it; metaverse-cv/4
+// measured 34 and 25 on the simulator before); the test
 // holds it to what was measured, so that a change that loses ground
 // fails, and holds the designs v3's terms were built for (huge hulls,
-// titans, bought quality) and the fortresses v5's rule was made for
-// (docs/costing.md § metaverse-cv/5) inside 0.67-1.5. The table is
+// titans, bought quality), the fortresses v5's rule was made for
+// (docs/costing.md § metaverse-cv/5) and the one-shot torpedo boats the
+// hold-fire policy serves (TestHoldFire) inside 0.67-1.5. The table is
 // logged.
 func TestHoldoutAcceptance(t *testing.T) {
 	if testing.Short() {
@@ -183,18 +185,19 @@ func TestHoldoutAcceptance(t *testing.T) {
 	}
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
-	if in < 36 || close < 26 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/5 measured 38 and 28 (the target: all and 80 %%)", in, len(rep.Rows), close)
+	if in < 38 || close < 28 {
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/5 measured 40 and 30 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (41 of 57 within 0.67-1.5 at 60 duels a rung).
-	if in := rep.FieldWithin(0.67, 1.5); in < 38 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 41", in, len(rep.Rows))
+	// measured all the same (43 of 57 within 0.67-1.5 at 60 duels a rung).
+	if in := rep.FieldWithin(0.67, 1.5); in < 40 {
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 43", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
 		case "Reference Cruiser (brick-100)", "Reference Cruiser (titan)", "Reference Cruiser (huge-armed)", "Reference Cruiser (crewed-5)", "Reference Cruiser",
-			"Reference Cruiser (fortress)", "USS Newton (fortress)", "HMS Thunderchild (fortress)", "IKS Tesla (fortress)":
+			"Reference Cruiser (fortress)", "USS Newton (fortress)", "HMS Thunderchild (fortress)", "IKS Tesla (fortress)",
+			"Reference Cruiser (one-shot)", "USS Newton (one-shot)":
 			if x := r.Ratio(); x < 0.67 || x > 1.5 {
 				t.Errorf("%s: fair CV %.0f for CV %d, ratio %.2f outside 0.67-1.5", r.Name, r.Fair, r.CV, x)
 			}

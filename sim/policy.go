@@ -59,31 +59,7 @@ func damageTable(a, t *Ship) pairTable {
 			rof = 0.1
 		}
 		for r := 0; r <= 20; r++ {
-			d := 5 * r
-			band := max(0, (d+w.rng-1)/w.rng-1)
-			pen, tp := 0, t.tr
-			if w.kinetic {
-				tp += band
-			} else {
-				pen = band
-			}
-			ph := hitChance(sensor, sensor-ew, tp)
-			if w.q&qGR != 0 {
-				ph += (1 - ph) * ph
-			}
-			e := 0.0
-			for a := 0; a < nArc; a++ {
-				armour := 0
-				if t.arcs[a].armourMask&w.bit != 0 {
-					armour = t.arcs[a].armour
-				}
-				armour += t.arcs[a].ablative
-				e += meanPulse(w.sides, w.mod-pen-max(0, armour-w.ap))
-			}
-			v := rof * ph * float64(w.pulse) * e / nArc
-			if w.q&qIO != 0 {
-				v *= 2
-			}
+			v := rof * shotDamage(w, sensor, ew, t, 5*r)
 			for s := 0; s < 8; s++ {
 				if c.sectors&(1<<uint(s)) != 0 {
 					p.rate[r][s] += v
@@ -97,6 +73,39 @@ func damageTable(a, t *Ship) pairTable {
 		}
 	}
 	return p
+}
+
+// shotDamage is the expected hull damage of one shot of direct weapon w
+// at range d, fired with a sensor of rating sensor at t behind an EW
+// array of rating ew: hit chance, pulses, and the exact mean of a pulse
+// against t's armour averaged over its arcs (range bands: energy loses 1
+// a pulse, kinetic adds 1 to the target profile).
+func shotDamage(w *weapon, sensor, ew int, t *Ship, d int) float64 {
+	band := max(0, (d+w.rng-1)/w.rng-1)
+	pen, tp := 0, t.tr
+	if w.kinetic {
+		tp += band
+	} else {
+		pen = band
+	}
+	ph := hitChance(sensor, sensor-ew, tp)
+	if w.q&qGR != 0 {
+		ph += (1 - ph) * ph
+	}
+	e := 0.0
+	for a := 0; a < nArc; a++ {
+		armour := 0
+		if t.arcs[a].armourMask&w.bit != 0 {
+			armour = t.arcs[a].armour
+		}
+		armour += t.arcs[a].ablative
+		e += meanPulse(w.sides, w.mod-pen-max(0, armour-w.ap))
+	}
+	v := ph * float64(w.pulse) * e / nArc
+	if w.q&qIO != 0 {
+		v *= 2
+	}
+	return v
 }
 
 // hitChance is the chance of a sensor roll on 1D20 with sensor rating
