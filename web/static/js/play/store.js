@@ -9,6 +9,18 @@
 const RETRY_MS = 5000;
 const BATCH = 200; // the most changes the server takes at once
 
+/** postJSON posts payload as JSON to url with the session's cookie and
+ *  answers the response and its JSON body ({} when it has none); it
+ *  throws only when the server cannot be reached. */
+async function postJSON(url, payload) {
+  const res = await fetch(url, {
+    method: 'POST', credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  return { res, body: await res.json().catch(() => ({})) };
+}
+
 /** localGames lists the games this browser keeps: {id, name, pending}. */
 export function localGames() {
   const out = [];
@@ -148,12 +160,7 @@ export class GameStore {
     this.changed();
     let res, body;
     try {
-      res = await fetch(`${this.url}/marks`, {
-        method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ base: this.game.rev, ops }),
-      });
-      body = await res.json().catch(() => ({}));
+      ({ res, body } = await postJSON(`${this.url}/marks`, { base: this.game.rev, ops }));
     } catch {
       this.sending = 0;
       this.status = 'offline';
@@ -319,12 +326,7 @@ export class LocalStore extends GameStore {
     this.changed();
     let res, body;
     try {
-      res = await fetch(this.url, {
-        method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ sides: this.sides, ops: [...this.done, ...ops] }),
-      });
-      body = await res.json().catch(() => ({}));
+      ({ res, body } = await postJSON(this.url, { sides: this.sides, ops: [...this.done, ...ops] }));
     } catch {
       this.sending = 0;
       this.status = 'offline';
@@ -368,16 +370,12 @@ export class LocalStore extends GameStore {
    *  here, whole. */
   async keep() {
     const post = async (url, body) => {
-      let res;
+      let res, out;
       try {
-        res = await fetch(url, {
-          method: 'POST', credentials: 'same-origin',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body),
-        });
+        ({ res, body: out } = await postJSON(url, body));
       } catch {
         throw new Error('Could not reach the server: the game is still kept in this browser; try again when the connection is back.');
       }
-      const out = await res.json().catch(() => ({}));
       if (res.status === 401) throw new Error('You are not logged in any more: log in again, then keep the game.');
       if (!res.ok) throw new Error(`The game could not be kept in your account: ${out.detail || `the server answered ${res.status}`}. It is still kept in this browser.`);
       return out;
