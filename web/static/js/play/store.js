@@ -151,6 +151,27 @@ export class GameStore {
     return t;
   }
 
+  /** unreached: the server could not be reached; the changes wait and
+   *  are sent again later. */
+  unreached() {
+    this.sending = 0;
+    this.status = 'offline';
+    this.retry();
+    return this.changed();
+  }
+
+  /** accepted: the server took ops and answered game; the next batch,
+   *  if any, follows. */
+  accepted(game, ops) {
+    this.game = game;
+    this.pending = this.pending.slice(ops.length);
+    this.status = this.pending.length ? 'sending' : 'synced';
+    this.message = '';
+    this.save();
+    this.changed();
+    if (this.pending.length) this.sync();
+  }
+
   /** sync sends the changes waiting, over the revision they were made on. */
   async sync() {
     if (this.watch || this.sending || !this.pending.length || this.conflict || !this.game) return;
@@ -162,22 +183,10 @@ export class GameStore {
     try {
       ({ res, body } = await postJSON(`${this.url}/marks`, { base: this.game.rev, ops }));
     } catch {
-      this.sending = 0;
-      this.status = 'offline';
-      this.retry();
-      return this.changed();
+      return this.unreached();
     }
     this.sending = 0;
-    if (res.ok) {
-      this.game = body;
-      this.pending = this.pending.slice(ops.length);
-      this.status = this.pending.length ? 'sending' : 'synced';
-      this.message = '';
-      this.save();
-      this.changed();
-      if (this.pending.length) this.sync();
-      return;
-    }
+    if (res.ok) return this.accepted(body, ops);
     if (res.status === 409 && body.current) {
       this.conflict = { current: body.current, ops };
       this.status = 'conflict';
@@ -328,22 +337,12 @@ export class LocalStore extends GameStore {
     try {
       ({ res, body } = await postJSON(this.url, { sides: this.sides, ops: [...this.done, ...ops] }));
     } catch {
-      this.sending = 0;
-      this.status = 'offline';
-      this.retry();
-      return this.changed();
+      return this.unreached();
     }
     this.sending = 0;
     if (res.ok) {
-      this.game = body;
       this.done = [...this.done, ...ops];
-      this.pending = this.pending.slice(ops.length);
-      this.status = this.pending.length ? 'sending' : 'synced';
-      this.message = '';
-      this.save();
-      this.changed();
-      if (this.pending.length) this.sync();
-      return;
+      return this.accepted(body, ops);
     }
     if (res.status === 400 || res.status === 413) {
       this.pending = this.pending.slice(ops.length);
