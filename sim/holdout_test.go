@@ -189,9 +189,9 @@ func TestHoldoutAcceptance(t *testing.T) {
 		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/5 measured 40 and 30 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (43 of 57 within 0.67-1.5 at 60 duels a rung).
+	// measured all the same (44 of 57 within 0.67-1.5 at 60 duels a rung).
 	if in := rep.FieldWithin(0.67, 1.5); in < 40 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 43", in, len(rep.Rows))
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 44", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
