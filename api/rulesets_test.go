@@ -16,7 +16,7 @@ var updateAnswers = flag.Bool("update", false, "rewrite testdata/evaluate from t
 // samples byte for byte as they did before the ruleset seam (the bodies in
 // testdata/evaluate and testdata/validate were recorded from slipway serve
 // at d11303d, the last commit before it; testdata/evaluate was recorded
-// again when metaverse-cv/3, metaverse-cv/4 and then metaverse-cv/5 became the default,
+// again when metaverse-cv/3, metaverse-cv/4, metaverse-cv/5 and then metaverse-cv/6 became the default,
 // with -update, which
 // rewrites only the /evaluate answers).
 func TestEvaluateUnchanged(t *testing.T) {

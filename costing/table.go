@@ -14,16 +14,19 @@ const (
 	VersionV3 = "metaverse-cv/3"
 	VersionV4 = "metaverse-cv/4"
 	VersionV5 = "metaverse-cv/5"
+	VersionV6 = "metaverse-cv/6"
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV5
+const DefaultVersion = VersionV6
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion
 
 // Versions lists every published model version, oldest first.
-func Versions() []string { return []string{VersionV1, VersionV2, VersionV3, VersionV4, VersionV5} }
+func Versions() []string {
+	return []string{VersionV1, VersionV2, VersionV3, VersionV4, VersionV5, VersionV6}
+}
 
 // Table holds every constant of the costing model (rules §6-8). There is
 // exactly one table per model version; nothing in the package uses a
@@ -196,6 +199,8 @@ func TableFor(version string) (*Table, error) {
 		return V4(), nil
 	case VersionV5:
 		return V5(), nil
+	case VersionV6:
+		return V6(), nil
 	}
 	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
 }

@@ -331,6 +331,9 @@ type offenceDetail struct {
 type oppOffence struct {
 	o, tk float64
 	all   rates
+	// salvo is the share of the opponent the one-shot salvos destroy
+	// (metaverse-cv/3 on), 0 without them.
+	salvo float64
 }
 
 // offenceAt is the raw O when the ship fires into sector, using its best
@@ -507,6 +510,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			teleV += r.Weight * tele
 		}
 		tk := killTime(all, r.Shields, float64(v.RegenWeight*r.Regen), hTarget, cv)
+		salvo := 0.0
 		if lt := lump.total(); lt > 0 && tk > t.V3.OnceTurns {
 			// One-shot salvos act once, OnceTurns into the fight, when the
 			// other weapons have not destroyed the opponent yet: the salvo
@@ -516,6 +520,12 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			// Like an FTL attack or a ram, a salvo strikes one opponent as
 			// it is, not scaled to the ship's size.
 			frac := lt / (r.Shields + hTarget)
+			if t.V3.SalvoCriticals {
+				// The salvo alone, in salvos to destroy the opponent: the
+				// same arithmetic as the guns' time, criticals and all.
+				frac = 1 / killTime(lump, r.Shields, 0, hTarget, cv)
+			}
+			salvo = frac
 			if frac >= 1 {
 				tk = t.V3.OnceTurns
 			} else if !math.IsInf(tk, 1) {
@@ -532,7 +542,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		for i := range mr {
 			perMount[i] += r.Weight * (mr[i].shield + mr[i].hullS + mr[i].hull) / 2
 		}
-		out.opp[oi] = oppOffence{o: o, tk: tk, all: all}
+		out.opp[oi] = oppOffence{o: o, tk: tk, all: all, salvo: salvo}
 	}
 	raw := 0.0
 	if wTot > 0 {
@@ -553,9 +563,15 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 		ro := &e.m.v2.opp[oi]
 		x := &d.opp[oi]
 		hTarget := r.SectionHull + r.CoreHull
-		e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, x.o,
-			in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", x.tk), in("damage to shields a turn", x.all.shield),
-			in("hull damage a turn", x.all.hull), in("criticals a turn", x.all.critH), in("critical worth", ro.critValue), in("EMS cap", float64(r.EMS))))
+		var buf [9]Input
+		ins := append(buf[:0], in("shields", r.Shields), in("hull", hTarget), in("turns to destroy", x.tk), in("damage to shields a turn", x.all.shield),
+			in("hull damage a turn", x.all.hull), in("criticals a turn", x.all.critH), in("critical worth", ro.critValue), in("EMS cap", float64(r.EMS)))
+		if v3 := e.t.V3; v3 != nil && v3.SalvoCriticals && x.salvo > 0 {
+			// metaverse-cv/6: say what the one-shot salvos do, criticals
+			// and all (earlier models' explanations stay as they were).
+			ins = append(ins, in("share one-shot salvos destroy, criticals counted", min(1, x.salvo)))
+		}
+		e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, x.o, ins...))
 	}
 	wTot, perMount := d.wTot, d.perMount
 	fighterV, ramV, ftlV, teleV := d.fighterV, d.ramV, d.ftlV, d.teleV

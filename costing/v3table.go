@@ -69,6 +69,12 @@ type V3Table struct {
 	// attacker's damage a turn, not the horizon; survival that is only
 	// long stays under the horizon (metaverse-cv/5; false before).
 	OutlastCountsGame bool `json:"outlastCountsGame,omitempty"`
+	// SalvoCriticals: a one-shot salvo's share of the opponent it strikes
+	// is what killTime makes of it, its criticals counted at the
+	// opponent's critical value as the other weapons' are, and shields
+	// and hull each counted once (metaverse-cv/6; before, only its
+	// damage counted, to shields and hull both).
+	SalvoCriticals bool `json:"salvoCriticals,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.

@@ -29,16 +29,18 @@ func calibrationValuers(t *testing.T) []Valuer {
 // the same order whatever the duels) with a tenth of the duels; seeds 2
 // and 3 are smaller runs of their own. It checks, on every seed:
 //
-//   - the default model (metaverse-cv/5) predicts the random pairs better
+//   - the default model (metaverse-cv/6) predicts the random pairs better
 //     than metaverse-cv/1, the naive count and plain sqrt(O x D): each
 //     Brier margin positive with its 95 % bootstrap interval above zero;
 //   - better than metaverse-cv/2 too: on seed 1 with its interval above
 //     zero, and on the three seeds pooled;
 //   - better than metaverse-cv/3: on seed 1 and on the three seeds pooled;
-//   - no worse than metaverse-cv/4, the model it grew from: v5 only
-//     changes the value of a design some reference attacker cannot
-//     destroy, and the generator makes few such designs or none, so its
-//     Brier score is v4's to within 0.0002 on every seed;
+//   - no worse than metaverse-cv/5, the model it grew from, and
+//     metaverse-cv/4 (whose score v5's equals), by more than 0.0005 on
+//     any seed: v6 refitted v5's constants on a training set
+//     that adds the extremes the generator never makes, and on the
+//     published run its Brier score is v5's less 0.0002 (an interval
+//     across zero);
 //   - the forecast's curve (forecastBeta) is the published fit, to 0.1;
 //   - near-equal pairs (CV within 10 %, deployed by the encounter rules,
 //     the simulator's default) score within nearBand: the target,
@@ -69,7 +71,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d\n%s", r.seed, c.Markdown())
-		di, v2, v3, v4 := -1, -1, -1, -1
+		di, v2, v3, v4, v5 := -1, -1, -1, -1, -1
 		for i, f := range c.Fits {
 			switch f.Name {
 			case def:
@@ -80,10 +82,12 @@ func TestCalibrationAcceptance(t *testing.T) {
 				v3 = i
 			case costing.VersionV4:
 				v4 = i
+			case costing.VersionV5:
+				v5 = i
 			}
 		}
-		if di < 0 || v2 < 0 || v3 < 0 || v4 < 0 {
-			t.Fatalf("fits %v lack %s, %s, %s or %s", c.Valuers, def, costing.VersionV2, costing.VersionV3, costing.VersionV4)
+		if di < 0 || v2 < 0 || v3 < 0 || v4 < 0 || v5 < 0 {
+			t.Fatalf("fits %v lack %s, %s, %s, %s or %s", c.Valuers, def, costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5)
 		}
 		if r.seed == 1 {
 			for _, f := range c.Fits {
@@ -96,7 +100,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 			}
 		}
 		for i, f := range c.Fits {
-			if i == di || i == v2 || i == v3 || i == v4 {
+			if i == di || i == v2 || i == v3 || i == v4 || i == v5 {
 				continue
 			}
 			if d, lo, _ := c.BrierMargin(di, i); d <= 0 || lo <= 0 {
@@ -116,9 +120,12 @@ func TestCalibrationAcceptance(t *testing.T) {
 		if r.seed == 1 && d3 <= 0 {
 			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV3, c.Fits[v3].Brier, def, c.Fits[di].Brier, d3, lo3, hi3)
 		}
-		// metaverse-cv/4, the model metaverse-cv/5 grew from: no worse.
-		if d4, _, _ := c.BrierMargin(di, v4); d4 < -0.0002 {
-			t.Errorf("seed %d: %s's Brier %.4f is worse than %s's %.4f by %.4f", r.seed, def, c.Fits[di].Brier, costing.VersionV4, c.Fits[v4].Brier, -d4)
+		// metaverse-cv/5, the model metaverse-cv/6 grew from, and
+		// metaverse-cv/4, whose Brier score v5's equals: no worse.
+		for _, vi := range []int{v4, v5} {
+			if d, _, _ := c.BrierMargin(di, vi); d < -0.0005 {
+				t.Errorf("seed %d: %s's Brier %.4f is worse than %s's %.4f by %.4f", r.seed, def, c.Fits[di].Brier, c.Fits[vi].Name, c.Fits[vi].Brier, -d)
+			}
 		}
 		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f], %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier,
 			costing.VersionV2, c.Fits[v2].Brier, d, lo, hi, costing.VersionV3, c.Fits[v3].Brier, d3, lo3, hi3)

@@ -196,13 +196,23 @@ func TestFitV2(t *testing.T) {
 	coordinateSearch(t, tb, params, data, cr)
 }
 
-// coordinateSearch is the fits' search: from tb, each of params in turn
+// coordinateSearch is the fits' search on fitObjective (searchConstants)
+// and returns the best constants.
+func coordinateSearch(t *testing.T, tb costing.Table, params []fitParam, data []fitPair, cr *Ship) costing.Table {
+	return searchConstants(t, tb, params, func(tb costing.Table) (float64, string) {
+		o, b, bi := fitObjective(tb, data, cr)
+		return o, fmt.Sprintf("beta %.3f bias %+.3f", b, bi)
+	})
+}
+
+// searchConstants is the fits' search: from tb, each of params in turn
 // times 0.5-2 (from zero, a sixth of its range at a time), kept when
-// fitObjective improves, two passes; it logs each step and the best
-// constants.
-func coordinateSearch(t *testing.T, tb costing.Table, params []fitParam, data []fitPair, cr *Ship) {
-	best, beta, bias := fitObjective(tb, data, cr)
-	t.Logf("start: objective %.5f beta %.3f bias %+.3f", best, beta, bias)
+// objective improves, two passes; it logs each step and the best
+// constants, and returns them. objective returns the value to lower and
+// a line of its parts for the log.
+func searchConstants(t *testing.T, tb costing.Table, params []fitParam, objective func(costing.Table) (float64, string)) costing.Table {
+	best, why := objective(tb)
+	t.Logf("start: objective %.5f %s", best, why)
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range params {
 			cur := p.get(&tb)
@@ -213,11 +223,10 @@ func coordinateSearch(t *testing.T, tb costing.Table, params []fitParam, data []
 				}
 				trial := cloneTable(tb)
 				p.set(&trial, x)
-				o, b, bi := fitObjective(trial, data, cr)
-				if o < best-1e-6 {
-					best, beta, bias, tb = o, b, bi, trial
+				if o, w := objective(trial); o < best-1e-6 {
+					best, why, tb = o, w, trial
 					cur = x
-					t.Logf("pass %d %s = %.4g: objective %.5f beta %.3f bias %+.3f", pass, p.name, x, o, b, bi)
+					t.Logf("pass %d %s = %.4g: objective %.5f %s", pass, p.name, x, o, w)
 				}
 			}
 		}
@@ -226,7 +235,8 @@ func coordinateSearch(t *testing.T, tb costing.Table, params []fitParam, data []
 	for _, p := range params {
 		fmt.Fprintf(&sb, "%s=%.4g ", p.name, p.get(&tb))
 	}
-	t.Logf("best: objective %.5f beta %.3f bias %+.3f\n%s", best, beta, bias, sb.String())
+	t.Logf("best: objective %.5f %s\n%s", best, why, sb.String())
+	return tb
 }
 
 // cruiser reads the reference cruiser.

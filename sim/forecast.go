@@ -21,6 +21,7 @@ var forecastBeta = map[string]float64{
 	"metaverse-cv/3": 1.352,
 	"metaverse-cv/4": 1.369,
 	"metaverse-cv/5": 1.369,
+	"metaverse-cv/6": 1.423,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and

@@ -161,9 +161,8 @@ func TestField(t *testing.T) {
 // TestHoldoutAcceptance is issue 21's acceptance 2 over testdata/holdout
 // under the default model (docs/calibration.md, "Hold-out"): the target,
 // every design's fair CV / CV within 0.67-1.5 and 80 % within 0.8-1.25,
-// is not met by metaverse-cv/5 (40 and 30 of 57 at 60 duels a rung on
-// the simulator that holds fire, 38 and 28 before it; metaverse-cv/4
-// measured 34 and 25 on the simulator before); the test
+// is not met by metaverse-cv/6 (45 and 30 of 57 at 60 duels a rung;
+// metaverse-cv/5 measured 40 and 30 on the same simulator); the test
 // holds it to what was measured, so that a change that loses ground
 // fails, and holds the designs v3's terms were built for (huge hulls,
 // titans, bought quality), the fortresses v5's rule was made for
@@ -185,13 +184,13 @@ func TestHoldoutAcceptance(t *testing.T) {
 	}
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
-	if in < 38 || close < 28 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/5 measured 40 and 30 (the target: all and 80 %%)", in, len(rep.Rows), close)
+	if in < 43 || close < 28 {
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/6 measured 45 and 30 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (44 of 57 within 0.67-1.5 at 60 duels a rung).
-	if in := rep.FieldWithin(0.67, 1.5); in < 40 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/5 measured 44", in, len(rep.Rows))
+	// measured all the same (45 of 57 within 0.67-1.5 at 60 duels a rung).
+	if in := rep.FieldWithin(0.67, 1.5); in < 41 {
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/6 measured 45", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {

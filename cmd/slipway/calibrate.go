@@ -33,7 +33,7 @@ func calibrateCommand() command {
 			seeds := fs.String("seeds", "1-6", "with --regimes: the seeds `A-B`")
 			ranges := fs.String("ranges", "20,100,200", "with --regimes: the start ranges `CM,CM,...` (5-200 each; 0: deployed by the encounter rules)")
 			model := modelFlag(fs)
-			doc := fs.String("doc", "", "regenerate the tables of `FILE` (docs/calibration.md) between its <!-- calibrate: NAME --> and <!-- end NAME --> marks: this run, --regimes under metaverse-cv/2, 3 and the default, and the hold-out tables")
+			doc := fs.String("doc", "", "regenerate the tables of `FILE` (docs/calibration.md) between its <!-- calibrate: NAME --> and <!-- end NAME --> marks: this run, --regimes under metaverse-cv/2 to 5 and the default, and the hold-out tables")
 			regimePairs := fs.Int("regime-pairs", 300, "with --doc: `N` near-equal pairs a row in the regimes tables")
 			regimeDuels := fs.Int("regime-duels", 100, "with --doc: `N` duels a pair in the regimes tables")
 			holdoutDuels := fs.Int("holdout-duels", 200, "with --doc: `N` duels a rung in the hold-out tables")
@@ -106,15 +106,15 @@ func calibrateCommand() command {
 }
 
 // docBlocks adds to blocks the regimes tables under metaverse-cv/2,
-// metaverse-cv/3, metaverse-cv/4 and the default model ("regimes
-// metaverse-cv/2", ...) and the hold-out tables under each ("holdout
+// metaverse-cv/3, metaverse-cv/4, metaverse-cv/5 and the default model
+// ("regimes metaverse-cv/2", ...) and the hold-out tables under each ("holdout
 // metaverse-cv/2", ...).
 func docBlocks(blocks map[string]string, cat *designer.Catalogue, seeds, ranges string, pairs, duels, holdoutDuels, workers int) error {
 	hs, err := sim.Holdout(cat)
 	if err != nil {
 		return err
 	}
-	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.DefaultVersion} {
+	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5, costing.DefaultVersion} {
 		m, err := costing.NewModelVersion(cat, v)
 		if err != nil {
 			return err

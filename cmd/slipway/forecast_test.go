@@ -19,7 +19,7 @@ func TestForecastText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"CV ", "simulated: ", "A  USS Newton ", "B  IKS Tesla ", "CV   63", "95 % interval", "draws ", "Why: ", "2,000 battles deployed by the encounter rules and 500 from each of 20, 100 and 200 cm, at most 30 turns each, seed 1, model metaverse-cv/5",
+	for _, want := range []string{"CV ", "simulated: ", "A  USS Newton ", "B  IKS Tesla ", "CV   65", "95 % interval", "draws ", "Why: ", "2,000 battles deployed by the encounter rules and 500 from each of 20, 100 and 200 cm, at most 30 turns each, seed 1, model metaverse-cv/6",
 		"By start (wins of A / B): from 20 cm ", "Start: USS Newton wins "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
