@@ -1,11 +1,29 @@
 package web_test
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
 )
+
+// sampleCV is a sample design's CV under the default model: "CV 65".
+func sampleCV(t *testing.T, file string) string {
+	t.Helper()
+	b, err := os.ReadFile("../data/samples/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := designer.DecodeDesign(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "CV " + strconv.Itoa(costing.NewModel(nil).Evaluate(d, costing.Options{}).CV)
+}
 
 // TestForecastFromDesignPageInBrowser is issue 21's acceptance 5 in the
 // browser: on a design page, choose an opponent and forecast; the form
@@ -32,7 +50,7 @@ func TestForecastFromDesignPageInBrowser(t *testing.T) {
 		t.Errorf("headline %q", head)
 	}
 	sides := tb.text(".forecast-sides")
-	for _, want := range []string{"USS Newton", "IKS Tesla", "CV 63", "CV 98", "95 % interval", "Draws"} {
+	for _, want := range []string{"USS Newton", "IKS Tesla", sampleCV(t, "uss-newton.json"), sampleCV(t, "iks-tesla.json"), "95 % interval", "Draws"} {
 		if !strings.Contains(sides, want) {
 			t.Errorf("the sides lack %q: %q", want, sides)
 		}
