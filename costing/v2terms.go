@@ -569,7 +569,7 @@ func (e *eval) explainOffence(p *profile, sector int, useDirect bool, d *offence
 		if v3 := e.t.V3; v3 != nil && v3.SalvoCriticals && x.salvo > 0 {
 			// metaverse-cv/6: say what the one-shot salvos do, criticals
 			// and all (earlier models' explanations stay as they were).
-			ins = append(ins, in("share one-shot salvos destroy, criticals counted", min(1, x.salvo)))
+			ins = append(ins, in("share the one-shot salvos destroy (criticals counted)", min(1, x.salvo)))
 		}
 		e.add(n, e.node(ro.offKey, ro.label, e.m.v2.killFormula, x.o, ins...))
 	}

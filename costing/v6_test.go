@@ -22,7 +22,7 @@ func TestSalvoCriticals(t *testing.T) {
 		t.Fatal("no offence node against the battleship")
 	}
 	tk6, tk := input(t, n6, "turns to destroy"), input(t, n, "turns to destroy")
-	if share := input(t, n6, "share one-shot salvos destroy, criticals counted"); share < 1 {
+	if share := input(t, n6, "share the one-shot salvos destroy (criticals counted)"); share < 1 {
 		t.Errorf("the salvo destroys %.2f of the battleship with its criticals counted, want all of it", share)
 	}
 	if !(tk6 <= V6().V3.OnceTurns && tk > 5*tk6) {
@@ -37,7 +37,7 @@ func TestSalvoCriticals(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range m.Evaluate(boat, Options{}).Explanation.Find("offence[battleship]").Inputs {
-			if in.Name == "share one-shot salvos destroy, criticals counted" {
+			if in.Name == "share the one-shot salvos destroy (criticals counted)" {
 				t.Errorf("%s's explanation names the salvo's share", v)
 			}
 		}
