@@ -96,9 +96,7 @@ func (ls *ladderSet) loss(m *costing.Model) (float64, int) {
 				continue
 			}
 			if prev >= 0 && sc[prev] >= 0.5 && sc[j] < 0.5 {
-				f := (sc[prev] - 0.5) / (sc[prev] - sc[j])
-				a, b := math.Log(rcv[prev]), math.Log(rcv[j])
-				lr, found = a+f*(b-a)-math.Log(cv), true
+				lr, found = math.Log(fairBetween(sc[prev], sc[j], rcv[prev], rcv[j])/cv), true
 				break
 			}
 			prev = j

@@ -426,12 +426,19 @@ func FairValue(s *Ship, ladder []Rung, duels int, seed uint64, opt Options) Fair
 	case i+1 >= len(ladder): // beats the highest rung
 		out.Fair, out.Bound = float64(ladder[i].CV), "above"
 	default:
-		lo, hi := score(i), score(i+1) // lo >= 0.5 > hi
-		t := (lo - 0.5) / (lo - hi)
-		a, b := math.Log(float64(ladder[i].CV)), math.Log(float64(ladder[i+1].CV))
-		out.Fair = math.Exp(a + t*(b-a))
+		out.Fair = fairBetween(score(i), score(i+1), float64(ladder[i].CV), float64(ladder[i+1].CV))
 	}
 	return out
+}
+
+// fairBetween is the CV at which a design's score against two adjacent
+// rungs crosses one half: scores lo >= 0.5 > hi against rungs of CV cvLo
+// and cvHi, interpolated on log CV. FairValue and the fit's ladder set
+// (sim/fitv6_test.go) both read fair CV with it.
+func fairBetween(lo, hi, cvLo, cvHi float64) float64 {
+	t := (lo - 0.5) / (lo - hi)
+	a, b := math.Log(cvLo), math.Log(cvHi)
+	return math.Exp(a + t*(b-a))
 }
 
 // HoldoutRow is one hold-out design's line of the report.
