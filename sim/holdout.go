@@ -462,6 +462,63 @@ type HoldoutReport struct {
 	// Beta the win-chance curve's exponent that reads its scores.
 	FieldDuels int
 	Beta       float64
+	// LadderField is each rung's own score against the field, in rung
+	// order: how the yardstick itself fares against the designs the
+	// model was fitted on.
+	LadderField []FieldScore
+	// Fleets is what the rungs from ×1.5 up are worth in Reference
+	// Cruisers fighting together: whether CV adds up in a fleet.
+	Fleets []FleetWorth
+}
+
+// FleetWorth is how many Reference Cruisers, fighting as one fleet, a
+// ship beats half the time (wins plus half the draws), interpolated on
+// log n between the fleets either side; beyond 1 or maxFleetWorth it is
+// that end and Bound says "below" or "above".
+type FleetWorth struct {
+	Scale    float64
+	CV       int
+	Cruisers float64
+	Bound    string
+}
+
+// maxFleetWorth is the largest fleet of cruisers FleetValue plays: the
+// twenty ships a side the simulator allows.
+const maxFleetWorth = 20
+
+// FleetValue plays s against fleets of n copies of cruiser, duels
+// battles each, from the n nearest its CV / cruiser's CV outwards until
+// its score crosses one half, and says how many cruisers it is worth.
+func FleetValue(s, cruiser *Ship, duels int, seed uint64, opt Options) FleetWorth {
+	out := FleetWorth{CV: s.Eval.CV}
+	scores := map[int]float64{}
+	score := func(n int) float64 {
+		if x, ok := scores[n]; ok {
+			return x
+		}
+		side := make([]*Ship, n)
+		for k := range side {
+			side[k] = cruiser
+		}
+		scores[n] = Run([]*Ship{s}, side, duels, seed+uint64(n), 1, opt).WinRate(0)
+		return scores[n]
+	}
+	n := min(maxFleetWorth, max(1, int(math.Round(float64(s.Eval.CV)/float64(max(1, cruiser.Eval.CV))))))
+	for score(n) >= 0.5 && n < maxFleetWorth {
+		n++
+	}
+	for score(n) < 0.5 && n > 1 {
+		n--
+	}
+	switch {
+	case score(n) < 0.5:
+		out.Cruisers, out.Bound = 1, "below"
+	case n >= maxFleetWorth:
+		out.Cruisers, out.Bound = maxFleetWorth, "above"
+	default:
+		out.Cruisers = fairBetween(score(n), score(n+1), float64(n), float64(n+1))
+	}
+	return out
 }
 
 // HoldoutTable duels every legal hold-out design against the ladder of
@@ -514,6 +571,23 @@ func HoldoutTable(m *costing.Model, hs []HoldoutDesign, duels int, seed uint64, 
 	}
 	close(next)
 	wg.Wait()
+	// The rungs against the field and against fleets of cruisers: a few
+	// seconds beside the designs.
+	rep.LadderField = make([]FieldScore, len(ladder))
+	var one *Ship
+	for i, l := range ladder {
+		rep.LadderField[i] = FieldValue(l.Ship, field, fieldDuels, (seed^fieldSeed)+uint64(500+i), beta, Options{})
+		if l.Scale == 1 {
+			one = l.Ship
+		}
+	}
+	for i, l := range ladder {
+		if one != nil && l.Scale > 1 {
+			w := FleetValue(l.Ship, one, fieldDuels, seed+uint64(700+40*i), Options{})
+			w.Scale = l.Scale
+			rep.Fleets = append(rep.Fleets, w)
+		}
+	}
 	return rep, nil
 }
 
@@ -541,13 +615,54 @@ func (r *HoldoutReport) FieldWithin(lo, hi float64) int {
 	return n
 }
 
+// ladderFieldSpan is the least, median and greatest field ratio of the
+// rungs that met the field, and how many did.
+func (r *HoldoutReport) ladderFieldSpan() (lo, med, hi float64, n int) {
+	var xs []float64
+	for _, f := range r.LadderField {
+		if f.Opponents > 0 {
+			xs = append(xs, f.Ratio)
+		}
+	}
+	if len(xs) == 0 {
+		return 0, 0, 0, 0
+	}
+	sort.Float64s(xs)
+	med = xs[len(xs)/2]
+	if len(xs)%2 == 0 {
+		med = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	}
+	return xs[0], med, xs[len(xs)-1], len(xs)
+}
+
 // Markdown is the report as docs/calibration.md prints it.
 func (r *HoldoutReport) Markdown() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Model %s; %d hold-out designs, each dueled %d times against each rung it needed, seed %d.\n\n", r.Model, len(r.Rows), r.Duels, r.Seed)
-	sb.WriteString("The ladder: the Reference Cruiser with its hull hits and weapon mounts scaled.\n\n| scale | CV |\n|---|---|\n")
-	for _, l := range r.Ladder {
-		fmt.Fprintf(&sb, "| ×%g | %d |\n", l.Scale, l.CV)
+	sb.WriteString("The ladder: the Reference Cruiser with its hull hits and weapon mounts scaled, and each rung's own score against the field (as the designs' below).\n\n| scale | CV | score v the field | field / CV |\n|---|---|---|---|\n")
+	for i, l := range r.Ladder {
+		score, field := "-", "-"
+		if i < len(r.LadderField) && r.LadderField[i].Opponents > 0 {
+			score, field = fmt.Sprintf("%.0f %%", 100*r.LadderField[i].Score), fmt.Sprintf("%.2f", r.LadderField[i].Ratio)
+		}
+		fmt.Fprintf(&sb, "| ×%g | %d | %s | %s |\n", l.Scale, l.CV, score, field)
+	}
+	if lo, med, hi, n := r.ladderFieldSpan(); n > 0 {
+		fmt.Fprintf(&sb, "\nThe %d rungs the field reaches are worth %.2f-%.2f times their CV against it (median %.2f): a design exactly as strong as the field of its CV reads about 1 / %.2f = %.2f on the ladder.\n", n, lo, hi, med, med, 1/med)
+	}
+	if len(r.Fleets) > 0 {
+		fmt.Fprintf(&sb, "\nIn a fleet CV adds up, so a rung should be worth about its CV / %d Reference Cruisers fighting together. What each is worth (the fleet it beats half the time, %d battles a fleet):\n\n| scale | CV | CV / 100 | cruisers it is worth | worth / (CV / 100) |\n|---|---|---|---|---|\n", 100, r.FieldDuels)
+		for _, w := range r.Fleets {
+			n := fmt.Sprintf("%.1f", w.Cruisers)
+			x := fmt.Sprintf("%.2f", w.Cruisers/(float64(w.CV)/100))
+			switch w.Bound {
+			case "above":
+				n, x = "over "+n, "over "+x
+			case "below":
+				n, x = "under "+n, "under "+x
+			}
+			fmt.Fprintf(&sb, "| ×%g | %d | %.1f | %s | %s |\n", w.Scale, w.CV, float64(w.CV)/100, n, x)
+		}
 	}
 	fmt.Fprintf(&sb, "\n%d of %d within 0.67-1.5 (target: all); %d within 0.8-1.25 (target: 80 %%, %d).\n\n",
 		r.Within(0.67, 1.5), len(r.Rows), r.Within(0.8, 1.25), (len(r.Rows)*8+9)/10)
@@ -562,7 +677,15 @@ func (r *HoldoutReport) Markdown() string {
 		case "below":
 			fair = "under " + fair
 		}
+		// Beyond the ladder the ratio is a bound: under the lowest rung
+		// fair CV is less than its CV, over the highest more.
 		ratio := fmt.Sprintf("%.2f", row.Ratio())
+		switch row.Bound {
+		case "above":
+			ratio = "over " + ratio
+		case "below":
+			ratio = "under " + ratio
+		}
 		if x := row.Ratio(); row.Bound != "" || x < 0.67 || x > 1.5 {
 			ratio = "**" + ratio + "**"
 		}

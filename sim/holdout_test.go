@@ -2,9 +2,11 @@ package sim
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
@@ -95,6 +97,59 @@ func TestHoldoutTable(t *testing.T) {
 		if r.Field.Opponents < 1 || r.Field.Opponents > fieldOpponents || r.Field.Score < 0 || r.Field.Score > 1 {
 			t.Errorf("%s against the field: %+v", r.Name, r.Field)
 		}
+	}
+	// Every rung is played against the field; the ×1 rung is the
+	// reference cruiser, and the report says what the rungs are worth.
+	if len(one.LadderField) != len(one.Ladder) {
+		t.Fatalf("%d rungs, %d field scores", len(one.Ladder), len(one.LadderField))
+	}
+	for i, f := range one.LadderField {
+		if one.Ladder[i].Scale == 1 && f.Opponents != fieldOpponents {
+			t.Errorf("the ×1 rung met %d of the field", f.Opponents)
+		}
+		if f.Opponents > 0 && (f.Score < 0 || f.Score > 1 || f.Ratio <= 0) {
+			t.Errorf("rung ×%g against the field: %+v", one.Ladder[i].Scale, f)
+		}
+	}
+	big := 0
+	for _, l := range one.Ladder {
+		if l.Scale > 1 {
+			big++
+		}
+	}
+	if len(one.Fleets) != big {
+		t.Errorf("%d rungs above ×1, %d worked out against fleets of cruisers", big, len(one.Fleets))
+	}
+	for _, w := range one.Fleets {
+		if w.Cruisers < 1 || w.Cruisers > maxFleetWorth || w.CV <= 100 {
+			t.Errorf("rung ×%g against fleets of cruisers: %+v", w.Scale, w)
+		}
+	}
+	if !strings.Contains(one.Markdown(), "| scale | CV | CV / 100 | cruisers it is worth |") {
+		t.Errorf("the report has no fleet table:\n%s", one.Markdown())
+	}
+	if _, _, _, n := one.ladderFieldSpan(); !strings.Contains(one.Markdown(), fmt.Sprintf("The %d rungs the field reaches are worth", n)) {
+		t.Errorf("the report does not say what the rungs are worth:\n%s", one.Markdown())
+	}
+}
+
+// TestHoldoutBoundRatio: a design beyond the ladder's end prints its
+// ratio as the bound it is ("under 0.84"), in bold, and counts as
+// outside the band.
+func TestHoldoutBoundRatio(t *testing.T) {
+	r := &HoldoutReport{Rows: []HoldoutRow{
+		{FairCV: FairCV{Name: "Small", CV: 51, Fair: 43, Bound: "below"}},
+		{FairCV: FairCV{Name: "Big", CV: 1000, Fair: 1915, Bound: "above"}},
+		{FairCV: FairCV{Name: "Even", CV: 100, Fair: 100}},
+	}}
+	md := r.Markdown()
+	for _, want := range []string{"| Small |  | 51 | under 43 | **under 0.84** |", "| Big |  | 1000 | over 1915 | **over 1.92** |", "| Even |  | 100 | 100 | 1.00 |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report lacks %q:\n%s", want, md)
+		}
+	}
+	if n := r.Within(0.67, 1.5); n != 1 {
+		t.Errorf("%d within 0.67-1.5, want 1 (a bound counts as outside)", n)
 	}
 }
 
@@ -201,5 +256,35 @@ func TestHoldoutAcceptance(t *testing.T) {
 				t.Errorf("%s: fair CV %.0f for CV %d, ratio %.2f outside 0.67-1.5", r.Name, r.Fair, r.CV, x)
 			}
 		}
+	}
+}
+
+// TestFleetValue: a Reference Cruiser is worth one Reference Cruiser; a
+// rung three times its size is worth between two and five of them; the
+// smallest rung loses to one and says so ("below", 1).
+func TestFleetValue(t *testing.T) {
+	m := costing.NewModel(nil)
+	ladder, err := Ladder(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(k float64) *Ship {
+		for _, r := range ladder {
+			if r.Scale == k {
+				return r.Ship
+			}
+		}
+		t.Fatalf("no rung ×%g", k)
+		return nil
+	}
+	one := at(1)
+	if w := FleetValue(one, one, 60, 1, Options{}); w.Bound != "" || w.Cruisers < 0.8 || w.Cruisers > 1.5 {
+		t.Errorf("the cruiser is worth %+v cruisers, want about 1", w)
+	}
+	if w := FleetValue(at(3.3), one, 60, 1, Options{}); w.Bound != "" || w.Cruisers < 2 || w.Cruisers > 5 {
+		t.Errorf("the ×3.3 rung is worth %+v cruisers, want 2-5", w)
+	}
+	if w := FleetValue(at(0.2), one, 60, 1, Options{}); w.Bound != "below" || w.Cruisers != 1 {
+		t.Errorf("the ×0.2 rung is worth %+v cruisers, want under 1", w)
 	}
 }

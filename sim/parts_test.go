@@ -1,0 +1,118 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
+)
+
+// partEdit is one part taken off (or changed on) a ship for
+// TestPartsAgainstField.
+type partEdit struct {
+	name string
+	f    func(d *designer.Design)
+}
+
+// dropWeapon removes every mount of weapon id.
+func dropWeapon(id string) func(d *designer.Design) {
+	return func(d *designer.Design) {
+		for _, ns := range d.Sections.List() {
+			var keep []designer.Mount
+			for _, w := range ns.Section.Weapons {
+				if w.Weapon != id {
+					keep = append(keep, w)
+				}
+			}
+			ns.Section.Weapons = keep
+		}
+	}
+}
+
+// partEdits are the Reference Cruiser's parts, one at a time.
+var partEdits = []partEdit{
+	{"as built", func(d *designer.Design) {}},
+	{"no shields", func(d *designer.Design) {
+		removeKinds(d, "shieldBasic")
+		for _, ns := range d.Sections.List() {
+			for _, a := range d.Sections.FacedArcs(ns.Name) {
+				ns.Section.Shields.Set(a, nil)
+			}
+		}
+	}},
+	{"no armour", func(d *designer.Design) {
+		for _, ns := range d.Sections.List() {
+			for _, a := range d.Sections.FacedArcs(ns.Name) {
+				ns.Section.Armour.Set(a, nil)
+			}
+		}
+	}},
+	{"no FTL drive", func(d *designer.Design) { removeKinds(d, "ftlBasic") }},
+	{"no CIC or EW array", func(d *designer.Design) { removeKinds(d, "cic", "ewArray") }},
+	{"no point defence", dropWeapon("point-defence")},
+	{"no heavy lasers", dropWeapon("heavy-laser")},
+	{"no railguns", dropWeapon("railgun")},
+	{"crew 1", func(d *designer.Design) { d.CrewQuality = 1 }},
+	{"crew 4", func(d *designer.Design) { d.CrewQuality = 4 }},
+}
+
+// TestPartsAgainstField is a probe, not a check (docs/calibration.md,
+// "What is left"): what each of the Reference Cruiser's parts is worth
+// against the field, beside what CV says it is worth.
+//
+//	go test ./sim -run TestPartsAgainstField -fit -v
+//
+// Each variant plays the same 40 generated designs, those the ship as
+// built meets, 100 duels each; its worth is its score read through the
+// win-chance curve, as a share of the ship as built's; its slope is the
+// change of the score's log odds over the change of log CV, beta where
+// CV prices the part as the field does (a part CV underprices has a
+// steeper slope than the ship's other parts).
+func TestPartsAgainstField(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to print what the reference cruiser's parts are worth against the field")
+	}
+	m := costing.NewModel(nil)
+	field, err := fieldShips(m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beta, _ := ForecastBeta(m.Version())
+	var sb strings.Builder
+	sb.WriteString("| the Reference Cruiser with | CV | CV / as built | score | worth / as built's | slope |\n|---|---|---|---|---|---|\n")
+	var opp []*Ship
+	baseWorth, baseOdds := 0.0, 0.0
+	for _, e := range partEdits {
+		d := cruiser(t)
+		e.f(d)
+		s, err := Compile(m, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Eval.Legal {
+			t.Fatalf("%s: not legal", e.name)
+		}
+		if opp == nil {
+			opp = fieldOpponentsOf(s, field)
+		}
+		won, n := 0.0, 0
+		for j, o := range opp {
+			r := Run([]*Ship{s}, []*Ship{o}, 100, 500+uint64(j), 1, Options{})
+			won += float64(r.Wins[0]) + 0.5*float64(r.Draws)
+			n += r.Runs
+		}
+		p := won / float64(n)
+		worth, odds := scoreRatio(p, n, beta), math.Log(p/(1-p))
+		slope := "-"
+		if baseWorth == 0 {
+			baseWorth, baseOdds = worth, odds
+		} else if s.Eval.CV != 100 {
+			slope = fmt.Sprintf("%.1f", (odds-baseOdds)/math.Log(float64(s.Eval.CV)/100))
+		}
+		fmt.Fprintf(&sb, "| %s | %d | %.2f | %.1f %% | %.2f | %s |\n", e.name, s.Eval.CV, float64(s.Eval.CV)/100, 100*p, worth/baseWorth, slope)
+	}
+	t.Logf("model %s, %d opponents of the field, beta %.3g:\n%s", m.Version(), len(opp), beta, sb.String())
+}
