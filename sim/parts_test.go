@@ -55,6 +55,13 @@ var partEdits = []partEdit{
 	{"no point defence", dropWeapon("point-defence")},
 	{"no heavy lasers", dropWeapon("heavy-laser")},
 	{"no railguns", dropWeapon("railgun")},
+	{"half the hull hits", func(d *designer.Design) {
+		for _, ns := range d.Sections.List() {
+			for i := range ns.Section.Layers {
+				ns.Section.Layers[i].HullHits = max(1, ns.Section.Layers[i].HullHits/2)
+			}
+		}
+	}},
 	{"crew 1", func(d *designer.Design) { d.CrewQuality = 1 }},
 	{"crew 4", func(d *designer.Design) { d.CrewQuality = 4 }},
 }
