@@ -17,8 +17,8 @@ func holdoutCommand() command {
 		summary: "value the hold-out designs (extremes no CV model was fitted on) against a reference-cruiser ladder and against generated designs of their CV: fair CV / CV (docs/calibration.md)",
 		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs := newFlags("holdout", stderr, "holdout [--duels N] [--seed N] [--workers N] [--model VERSION] [--write DIR]",
-				"Prints docs/calibration.md's hold-out table: each design's fair CV on the reference-cruiser ladder, and its score against generated designs within 10 % of its CV (N/5 duels each). With --write, first writes the hold-out designs into DIR (testdata/holdout).")
-			duels := fs.Int("duels", 200, "`N` duels against each rung (1-10000); a fifth of it against each generated opponent")
+				"Prints docs/calibration.md's hold-out table: each design's fair CV on the reference-cruiser ladder, and its score against generated designs within 10 % of its CV (N/5 duels each). Before it, the ladder itself: each rung's score against generated designs of its CV, and what the rungs larger than the cruiser are worth in Reference Cruisers fighting together (N/5 battles a fleet). With --write, first writes the hold-out designs into DIR (testdata/holdout).")
+			duels := fs.Int("duels", 200, "`N` duels against each rung (1-10000); a fifth of it against each generated opponent and each fleet of cruisers")
 			seed := fs.Uint64("seed", 1, "random seed `N`")
 			workers := fs.Int("workers", 0, "run on `N` goroutines (0: one per CPU, at most 256); does not change the result")
 			write := fs.String("write", "", "write the hold-out designs into `DIR` first")
