@@ -480,6 +480,13 @@ type FleetWorth struct {
 	CV       int
 	Cruisers float64
 	Bound    string
+	// CruiserCV is the CV of one cruiser (the Reference Cruiser's 100).
+	CruiserCV int
+}
+
+// Ratio is the cruisers the ship is worth over the cruisers its CV buys.
+func (w FleetWorth) Ratio() float64 {
+	return w.Cruisers / (float64(w.CV) / float64(max(1, w.CruiserCV)))
 }
 
 // maxFleetWorth is the largest fleet of cruisers FleetValue plays: the
@@ -490,7 +497,7 @@ const maxFleetWorth = 20
 // battles each, from the n nearest its CV / cruiser's CV outwards until
 // its score crosses one half, and says how many cruisers it is worth.
 func FleetValue(s, cruiser *Ship, duels int, seed uint64, opt Options) FleetWorth {
-	out := FleetWorth{CV: s.Eval.CV}
+	out := FleetWorth{CV: s.Eval.CV, CruiserCV: cruiser.Eval.CV}
 	scores := map[int]float64{}
 	score := func(n int) float64 {
 		if x, ok := scores[n]; ok {
@@ -503,7 +510,7 @@ func FleetValue(s, cruiser *Ship, duels int, seed uint64, opt Options) FleetWort
 		scores[n] = Run([]*Ship{s}, side, duels, seed+uint64(n), 1, opt).WinRate(0)
 		return scores[n]
 	}
-	n := min(maxFleetWorth, max(1, int(math.Round(float64(s.Eval.CV)/float64(max(1, cruiser.Eval.CV))))))
+	n := min(maxFleetWorth, max(1, int(math.Round(float64(s.Eval.CV)/float64(max(1, out.CruiserCV))))))
 	for score(n) >= 0.5 && n < maxFleetWorth {
 		n++
 	}
@@ -651,17 +658,18 @@ func (r *HoldoutReport) Markdown() string {
 		fmt.Fprintf(&sb, "\nThe %d rungs the field reaches are worth %.2f-%.2f times their CV against it (median %.2f): a design exactly as strong as the field of its CV reads about 1 / %.2f = %.2f on the ladder.\n", n, lo, hi, med, med, 1/med)
 	}
 	if len(r.Fleets) > 0 {
-		fmt.Fprintf(&sb, "\nIn a fleet CV adds up, so a rung should be worth about its CV / %d Reference Cruisers fighting together. What each is worth (the fleet it beats half the time, %d battles a fleet):\n\n| scale | CV | CV / 100 | cruisers it is worth | worth / (CV / 100) |\n|---|---|---|---|---|\n", 100, r.FieldDuels)
+		c := r.Fleets[0].CruiserCV
+		fmt.Fprintf(&sb, "\nIn a fleet CV adds up, so a rung should be worth about its CV / %d Reference Cruisers fighting together. What each is worth (the fleet it beats half the time, %d battles a fleet):\n\n| scale | CV | CV / %d | cruisers it is worth | worth / (CV / %d) |\n|---|---|---|---|---|\n", c, r.FieldDuels, c, c)
 		for _, w := range r.Fleets {
 			n := fmt.Sprintf("%.1f", w.Cruisers)
-			x := fmt.Sprintf("%.2f", w.Cruisers/(float64(w.CV)/100))
+			x := fmt.Sprintf("%.2f", w.Ratio())
 			switch w.Bound {
 			case "above":
 				n, x = "over "+n, "over "+x
 			case "below":
 				n, x = "under "+n, "under "+x
 			}
-			fmt.Fprintf(&sb, "| ×%g | %d | %.1f | %s | %s |\n", w.Scale, w.CV, float64(w.CV)/100, n, x)
+			fmt.Fprintf(&sb, "| ×%g | %d | %.1f | %s | %s |\n", w.Scale, w.CV, float64(w.CV)/float64(max(1, w.CruiserCV)), n, x)
 		}
 	}
 	fmt.Fprintf(&sb, "\n%d of %d within 0.67-1.5 (target: all); %d within 0.8-1.25 (target: 80 %%, %d).\n\n",

@@ -121,7 +121,7 @@ func TestHoldoutTable(t *testing.T) {
 		t.Errorf("%d rungs above ×1, %d worked out against fleets of cruisers", big, len(one.Fleets))
 	}
 	for _, w := range one.Fleets {
-		if w.Cruisers < 1 || w.Cruisers > maxFleetWorth || w.CV <= 100 {
+		if w.Cruisers < 1 || w.Cruisers > maxFleetWorth || w.CV <= 100 || w.CruiserCV != 100 {
 			t.Errorf("rung ×%g against fleets of cruisers: %+v", w.Scale, w)
 		}
 	}
