@@ -86,7 +86,12 @@ func fieldOpponentsOf(s *Ship, field []*Ship) []*Ship {
 // FieldValue duels s against its opponents in field, duels battles each
 // (opponent k on seed + k), and reads the score through beta.
 func FieldValue(s *Ship, field []*Ship, duels int, seed uint64, beta float64, opt Options) FieldScore {
-	opp := fieldOpponentsOf(s, field)
+	return scoreAgainst(s, fieldOpponentsOf(s, field), duels, seed, beta, opt)
+}
+
+// scoreAgainst duels s against each of opp, duels battles each (opponent
+// k on seed + k), and reads the score through beta.
+func scoreAgainst(s *Ship, opp []*Ship, duels int, seed uint64, beta float64, opt Options) FieldScore {
 	out := FieldScore{Opponents: len(opp)}
 	if len(opp) == 0 {
 		return out

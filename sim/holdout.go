@@ -413,22 +413,38 @@ func FairValue(s *Ship, ladder []Rung, duels int, seed uint64, opt Options) Fair
 	// Start at the rung nearest the design's CV, then walk up while it
 	// wins and down while it loses.
 	i := sort.Search(len(ladder), func(k int) bool { return ladder[k].CV >= s.Eval.CV })
-	i = min(i, len(ladder)-1)
-	for score(i) >= 0.5 && i+1 < len(ladder) {
-		i++
-	}
-	for score(i) < 0.5 && i > 0 {
-		i--
-	}
-	switch {
-	case score(i) < 0.5: // loses to the lowest rung
-		out.Fair, out.Bound = float64(ladder[0].CV), "below"
-	case i+1 >= len(ladder): // beats the highest rung
-		out.Fair, out.Bound = float64(ladder[i].CV), "above"
+	i, out.Bound = crossHalf(score, min(i, len(ladder)-1), 0, len(ladder)-1)
+	switch out.Bound {
+	case "below": // loses to the lowest rung
+		out.Fair = float64(ladder[0].CV)
+	case "above": // beats the highest rung
+		out.Fair = float64(ladder[i].CV)
 	default:
 		out.Fair = fairBetween(score(i), score(i+1), float64(ladder[i].CV), float64(ladder[i+1].CV))
 	}
 	return out
+}
+
+// crossHalf walks from i within lo-hi, up while score(i) is at least one
+// half and down while it is less, to where the score crosses one half:
+// the i whose score is at least one half while i+1's is less, and "";
+// or lo and "below" when even lo's is less, or hi and "above" when hi's
+// is not. FairValue walks the ladder's rungs with it, FleetValue the
+// fleets of cruisers.
+func crossHalf(score func(int) float64, i, lo, hi int) (int, string) {
+	for score(i) >= 0.5 && i < hi {
+		i++
+	}
+	for score(i) < 0.5 && i > lo {
+		i--
+	}
+	switch {
+	case score(i) < 0.5:
+		return i, "below"
+	case i >= hi:
+		return i, "above"
+	}
+	return i, ""
 }
 
 // fairBetween is the CV at which a design's score against two adjacent
@@ -511,19 +527,11 @@ func FleetValue(s, cruiser *Ship, duels int, seed uint64, opt Options) FleetWort
 		return scores[n]
 	}
 	n := min(maxFleetWorth, max(1, int(math.Round(float64(s.Eval.CV)/float64(max(1, out.CruiserCV))))))
-	for score(n) >= 0.5 && n < maxFleetWorth {
-		n++
-	}
-	for score(n) < 0.5 && n > 1 {
-		n--
-	}
-	switch {
-	case score(n) < 0.5:
-		out.Cruisers, out.Bound = 1, "below"
-	case n >= maxFleetWorth:
-		out.Cruisers, out.Bound = maxFleetWorth, "above"
-	default:
+	n, out.Bound = crossHalf(score, n, 1, maxFleetWorth)
+	if out.Bound == "" {
 		out.Cruisers = fairBetween(score(n), score(n+1), float64(n), float64(n+1))
+	} else {
+		out.Cruisers = float64(n) // 1 below, maxFleetWorth above
 	}
 	return out
 }

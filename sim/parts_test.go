@@ -105,14 +105,9 @@ func TestPartsAgainstField(t *testing.T) {
 		if opp == nil {
 			opp = fieldOpponentsOf(s, field)
 		}
-		won, n := 0.0, 0
-		for j, o := range opp {
-			r := Run([]*Ship{s}, []*Ship{o}, 100, 500+uint64(j), 1, Options{})
-			won += float64(r.Wins[0]) + 0.5*float64(r.Draws)
-			n += r.Runs
-		}
-		p := won / float64(n)
-		worth, odds := scoreRatio(p, n, beta), math.Log(p/(1-p))
+		f := scoreAgainst(s, opp, 100, 500, beta, Options{})
+		p := f.Score
+		worth, odds := f.Ratio, math.Log(p/(1-p))
 		slope := "-"
 		if baseWorth == 0 {
 			baseWorth, baseOdds = worth, odds
