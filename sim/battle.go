@@ -75,6 +75,8 @@ type battle struct {
 	sens     []int
 	shotsQ   []shot
 	evasions []evasion
+	jumps    [][2]*shipState // FTL jumps plotted this turn: jumper, target
+	sensorOf []int           // the sensor each FTL attack of a step is made with
 	vols     []volley
 
 	// flag is each side's flagship, nil without a chain of command.
@@ -125,7 +127,7 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	b.rng = rng
 	b.turn, b.dist = 0, b.opt.StartRange
 	b.salvos, b.missions, b.rams = b.salvos[:0], b.missions[:0], b.rams[:0]
-	b.tally, b.answerTurn = Tally{}, [2]int{}
+	b.tally, b.answerTurn, b.move = Tally{}, [2]int{}, [2]int{}
 	b.flag = [2]*shipState{}
 	for _, st := range b.ships {
 		st.reset()
@@ -145,7 +147,16 @@ func (b *battle) play(rng *rand.Rand) Outcome {
 	for _, st := range b.ships {
 		// Starting velocity: 1D3 turns of acceleration, one more from a
 		// flank (rules l. 3940-3950, 3969-3970).
-		st.speed = min(st.s.maxSpeed, (b.roll(3)+turns[st.side])*st.s.fwd)
+		k := b.roll(3) + turns[st.side]
+		st.speed = min(st.s.maxSpeed, k*st.s.fwd)
+		if st.s.newtonian {
+			// Momentum toward the enemy, its thrust's worth each turn.
+			st.vel = 0
+			for ; k > 0; k-- {
+				st.vel, _ = momentumReach(st.vel, st.s.fwd, 0)
+			}
+			st.speed = -st.vel
+		}
 		st.facing = bestFacing(b, st, -1, 8)
 	}
 	out := Outcome{Winner: -1}
@@ -336,35 +347,89 @@ func (b *battle) enemyOf(st *shipState) *shipState {
 // plot decides each ship's movement for the turn: the range its side
 // wants, its facing, ramming, FTL and cloak.
 func (b *battle) plot() {
+	prev := b.move
 	for side := 0; side < 2; side++ {
 		want := b.preferredRange(side)
-		v := 1 << 30
+		gap := b.reachable(side, want) - b.dist
+		// lo-hi are the moves every ship of the side can make this turn:
+		// a cinematic ship any up to its speed either way, a newtonian one
+		// what its momentum and thrust allow.
+		lo, hi, any := -1<<30, 1<<30, false
+		newt, brake := false, 1<<30
 		for _, st := range b.sides[side] {
 			if !st.present() || st.cloaked {
 				continue
 			}
+			any = true
+			if st.s.newtonian {
+				newt = true
+				toward, away := b.newtonThrust(st)
+				if gap < 0 {
+					brake = min(brake, away)
+				} else {
+					brake = min(brake, toward)
+				}
+				continue
+			}
 			// Accelerate toward the top speed (momentum costs nothing in
-			// this abstraction; see docs/simulation.md).
+			// cinematic movement; see docs/simulation.md).
 			if st.bridge() {
 				acc := b.driveWorks(st, true)
 				// Emergency power (rules l. 425-436) when the drives at
 				// double capacity are needed to make the move its side
 				// wants, and the crew is good enough to risk them.
-				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(b.reachable(side, want)-b.dist) > st.speed+acc {
+				if acc > 0 && st.crewQ >= emergencyCrew && st.speed+acc < st.s.maxSpeed && abs(gap) > st.speed+acc {
 					acc *= 2
 					st.emergPower = true
 					b.tracef("%s uses emergency power", st.s.Name)
 				}
 				st.speed = min(st.s.maxSpeed, st.speed+acc)
 			}
-			v = min(v, st.speed)
+			lo, hi = max(lo, -st.speed), min(hi, st.speed)
 		}
-		if v == 1<<30 {
-			v = 0
+		desired := gap
+		if newt && gap != 0 {
+			// Newtonian ships close (or open) no faster than they can
+			// brake from before they reach the range they want, allowing
+			// for the enemy's last move.
+			rate := min(abs(gap), brakingSpeed(abs(gap), brake))
+			if gap < 0 {
+				rate = -rate
+			}
+			desired = rate - prev[1-side]
 		}
-		b.move[side] = clamp(b.reachable(side, want)-b.dist, -v, v)
+		for _, st := range b.sides[side] {
+			if !st.present() || st.cloaked || !st.s.newtonian {
+				continue
+			}
+			toward, away := b.newtonThrust(st)
+			l, h := momentumReach(st.vel, toward, away)
+			if (desired < l || desired > h) && toward+away > 0 && st.crewQ >= emergencyCrew {
+				l, h = momentumReach(st.vel, 2*toward, 2*away)
+				st.emergPower = true
+				b.tracef("%s uses emergency power", st.s.Name)
+			}
+			lo, hi = max(lo, l), min(hi, h)
+		}
+		m := 0
+		switch {
+		case !any:
+		case lo > hi: // a newtonian ship cannot keep to its side's pace
+			m = (lo + hi) / 2
+		default:
+			m = clamp(desired, lo, hi)
+		}
 		if b.wantsRam(side) {
-			b.move[side] = -v
+			m = lo
+		}
+		if b.line > 0 && m > b.room[side] {
+			m = b.room[side] // a ship does not leave the table: it stops at the edge
+		}
+		b.move[side] = m
+		for _, st := range b.sides[side] {
+			if st.present() && !st.cloaked && st.s.newtonian {
+				st.vel, st.speed = m, abs(m)
+			}
 		}
 	}
 	for _, st := range b.ships {
@@ -381,9 +446,39 @@ func (b *battle) plot() {
 		}
 		st.facing = bestFacing(b, st, st.facing, b.turnBudget(st))
 		b.plotCorkscrew(st)
-		b.plotFTL(st)
-		b.plotCloak(st)
 	}
+	// FTL jumps and cloaks are plotted by every ship on the same state,
+	// then carried out, so that neither side sees the other's plot (rules
+	// §2.1: the plot is written before anything moves): two ships charged
+	// on the same turn both jump.
+	jumps, d := b.jumps[:0], b.dist
+	for _, st := range b.ships {
+		if st.present() && st.bridge() {
+			if e := b.plotFTL(st); e != nil {
+				jumps = append(jumps, [2]*shipState{st, e})
+			}
+		}
+	}
+	for _, st := range b.ships {
+		if st.present() && st.bridge() {
+			b.plotCloak(st)
+		}
+	}
+	// Tactical jumps land, then their attacks strike together.
+	k := 0
+	for _, j := range jumps {
+		if b.jumpFTL(j[0], d) {
+			jumps[k] = j
+			b.sensorOf = append(b.sensorOf[:k], b.ftlSensor(j[0]))
+			k++
+		}
+	}
+	for i, j := range jumps[:k] {
+		if j[1].targetable() {
+			b.ftlAttack(j[0], j[1], b.sensorOf[i])
+		}
+	}
+	b.jumps = jumps
 	// Evasive manoeuvres: every ship decides on the same state, then all
 	// are performed, so neither side sees the other's plot.
 	b.evasions = b.evasions[:0]

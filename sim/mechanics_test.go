@@ -826,7 +826,7 @@ func TestTacticalJump(t *testing.T) {
 		bt.dist = 60
 		st := bt.ships[0]
 		st.speed, st.crewQ = 4, 2
-		if got := bt.tacticalJump(st); got != tc.attack || bt.dist != tc.dist {
+		if got := bt.tacticalJump(st, bt.dist); got != tc.attack || bt.dist != tc.dist {
 			t.Errorf("ten %ds: attack %v at %d cm, want %v at %d cm\n%s", tc.face, got, bt.dist, tc.attack, tc.dist, tr)
 		}
 	}

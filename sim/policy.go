@@ -402,24 +402,24 @@ func (b *battle) resolveRams(before int) {
 	}
 }
 
-// plotFTL warms up and fires FTL attacks (rules §1.2.3): a ship with a
-// basic or advanced drive whose attack is worth more than the turns it
-// spends away warms up every turn; when charged it jumps: strategic
-// (basic: off the table for 1D8 - crew quality turns, at least 1, then
-// back beside its target) or tactical (advanced: at once).
-func (b *battle) plotFTL(st *shipState) {
+// plotFTL warms up FTL drives and plots FTL attacks (rules §1.2.3): a
+// ship with a basic or advanced drive whose attack is worth more than the
+// turns it spends away warms up every turn; when charged it jumps at the
+// enemy plotFTL returns (nil: no jump this turn), and jumpFTL carries the
+// jump out once every ship has plotted, from the distance d at the plot.
+func (b *battle) plotFTL(st *shipState) *shipState {
 	if st.s.ftl != kFTLBasic && st.s.ftl != kFTLAdvanced || !b.ftlWorks(st) {
-		return
+		return nil
 	}
 	e := b.enemyOf(st)
 	if e == nil {
-		return
+		return nil
 	}
 	if st.s.ftl == kFTLBasic && b.commands(st) {
 		// A commander off the table in a strategic jump counts as
 		// destroyed for the ships it commands (rules l. 536-540): their
 		// crew quality falls and they check morale. It stays.
-		return
+		return nil
 	}
 	value := b.ftlValue(st, e)
 	away := 0.0
@@ -427,34 +427,43 @@ func (b *battle) plotFTL(st *shipState) {
 		away = 2.5
 	}
 	if value <= away*b.pol[st.id][e.id].at(b.dist, -1) || value <= 0 {
-		return
+		return nil
 	}
 	if st.ftlReady {
 		if st.s.ftl == kFTLAdvanced && b.dist-st.speed < 20 {
 			// At least six D10 are rolled: too close to land within 10 cm
 			// of the enemy but by luck; stay charged.
-			return
+			return nil
 		}
-		st.ftlReady, st.ftlCharge = false, 0
-		if st.s.ftl == kFTLBasic {
-			st.absent = max(1, b.roll(8)-st.crewQ)
-			b.tracef("%s jumps out for %d turns", st.s.Name, st.absent)
-			return
-		}
-		// A tactical jump gives +2 to the jumper's target and movement
-		// ratings for the turn (rules l. 560-562), as a strategic return
-		// does (returnFromFTL); the attack's sensor roll feels it once.
-		st.trMod += 2
-		st.moveRate += 2
-		if b.tacticalJump(st) {
-			b.ftlAttack(st, e)
-		}
-		return
+		return e
 	}
 	st.ftlCharge++
 	if st.ftlCharge >= st.s.ftlRating {
 		st.ftlReady = true
 	}
+	return nil
+}
+
+// jumpFTL carries out st's plotted jump at e: strategic (basic: off the
+// table for 1D8 - crew quality turns, at least 1, then back beside its
+// target) or tactical (advanced: at once). It reports whether a tactical
+// jump landed within 10 cm, so that the attack follows.
+func (b *battle) jumpFTL(st *shipState, d int) bool {
+	st.ftlReady, st.ftlCharge = false, 0
+	if st.s.ftl == kFTLBasic {
+		st.absent = max(1, b.roll(8)-st.crewQ)
+		b.tracef("%s jumps out for %d turns", st.s.Name, st.absent)
+		return false
+	}
+	// A tactical jump gives +2 to the jumper's target and movement
+	// ratings for the turn (rules l. 560-562), as a strategic return
+	// does (returnFromFTL); the attack's sensor roll feels it once.
+	st.trMod += 2
+	st.moveRate += 2
+	if !b.tacticalJump(st, d) {
+		return false
+	}
+	return true
 }
 
 // tacticalJump moves st straight at the enemy by its velocity and a roll
@@ -465,8 +474,7 @@ func (b *battle) plotFTL(st *shipState) {
 // drops the largest die, a shortfall rolls one more). It lands past the
 // enemy when it overshoots; the FTL attack proceeds only within 10 cm
 // (l. 572-574). It reports whether it landed within 10 cm.
-func (b *battle) tacticalJump(st *shipState) bool {
-	d := b.dist
+func (b *battle) tacticalJump(st *shipState, d int) bool {
 	want := d - st.speed
 	n := max(6, int(math.Round(float64(want)/5.5)))
 	dice := make([]int, n)
@@ -501,8 +509,8 @@ func (b *battle) tacticalJump(st *shipState) bool {
 		land = travel - d
 	}
 	b.jumped(st.side, land)
-	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), b.dist)
-	return b.dist <= 10
+	b.tracef("%s jumps %d cm on %dD10: lands %d cm from its target", st.s.Name, travel, len(dice), land)
+	return land <= 10
 }
 
 // commands reports whether st commands a ship still fighting.
@@ -540,9 +548,23 @@ func (b *battle) ftlValue(st, e *shipState) float64 {
 	return p * v
 }
 
+// ftlSensor is the sensor array st makes its FTL attack with: its best
+// working one, 0 without. Ships whose FTL attacks fall in the same step
+// take it before any of them strikes, so the attacks are simultaneous.
+func (b *battle) ftlSensor(st *shipState) int {
+	sens := st.sensors(b.sens)
+	b.sens = sens
+	if len(sens) == 0 {
+		return 0
+	}
+	return sens[0]
+}
+
 // returnFromFTL brings back ships from a strategic jump, with their
-// attack.
+// attack. Ships returning on the same turn are all back before any
+// attacks, so each may strike the other.
 func (b *battle) returnFromFTL() {
+	back := b.jumps[:0]
 	for _, st := range b.ships {
 		if st.out() || st.absent == 0 {
 			continue
@@ -553,10 +575,18 @@ func (b *battle) returnFromFTL() {
 		}
 		st.trMod += 2
 		st.moveRate += 2
-		if e := b.enemyOf(st); e != nil {
-			b.ftlAttack(st, e)
+		back = append(back, [2]*shipState{st})
+	}
+	for i, r := range back {
+		back[i][1] = b.enemyOf(r[0])
+		b.sensorOf = append(b.sensorOf[:i], b.ftlSensor(r[0]))
+	}
+	for i, r := range back {
+		if r[1] != nil {
+			b.ftlAttack(r[0], r[1], b.sensorOf[i])
 		}
 	}
+	b.jumps = back
 }
 
 // ftlAttack: a sensor roll against the target's target rating plus its
@@ -565,7 +595,7 @@ func (b *battle) returnFromFTL() {
 // external section (the core when it faces an arc). A gravity well in
 // play stops the jump short unless the jumper passes 1D6 <= crew quality
 // once per point of its rating.
-func (b *battle) ftlAttack(st, e *shipState) {
+func (b *battle) ftlAttack(st, e *shipState, sensor int) {
 	if r, n := e.best(kGravityWell); n > 0 {
 		for k := 0; k < r; k++ {
 			if b.roll(6) > st.crewQ {
@@ -574,15 +604,13 @@ func (b *battle) ftlAttack(st, e *shipState) {
 			}
 		}
 	}
-	sens := st.sensors(b.sens)
-	b.sens = sens
-	if len(sens) == 0 {
+	if sensor == 0 {
 		return
 	}
 	st.sensorUsed = true
 	tp := e.s.tr + e.trMod + e.crewQ + st.moveRate
 	roll := b.roll(20)
-	if !hits(roll, sens[0], sens[0]-e.ew(), tp) {
+	if !hits(roll, sensor, sensor-e.ew(), tp) {
 		b.tracef("%s: FTL attack misses (roll %d)", st.s.Name, roll)
 		return
 	}

@@ -36,6 +36,7 @@ type shipState struct {
 	inChain     bool       // a part of the fleet (rules l. 3756-3758)
 	lossChecked bool       // its loss as a commander has been checked for morale
 	speed       int
+	vel         int // newtonian: its momentum along the line, its own move a turn (negative toward the enemy)
 	facing      int // sector (0-7) the enemy lies in, relative to the bow
 	moveRate    int // movement rating this turn (adds to the target profile of its fire)
 	trMod       int // target rating modifier this turn
@@ -115,7 +116,7 @@ func (st *shipState) reset() {
 		st.bays[i] = append(st.bays[i][:0], b.loaded...)
 	}
 	st.crewQ = s.crew
-	st.speed, st.facing, st.moveRate, st.trMod, st.ram, st.turnUsed = 0, 0, 0, 0, false, 0
+	st.speed, st.vel, st.facing, st.moveRate, st.trMod, st.ram, st.turnUsed = 0, 0, 0, 0, 0, false, 0
 	st.headUsed, st.bothUsed = 0, 0
 	st.ftlCharge, st.ftlReady = 0, false
 	st.emergThrust, st.emergPower = false, false
