@@ -1,0 +1,215 @@
+package sim
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
+)
+
+// TestMomentumCost is the newtonian thrust table (metaverse-rules.txt
+// l. 300-311): "The thrust required to increase a newtonian starship's
+// momentum increases by one for every ten momentum it has in that
+// direction ... increasing from a momentum of nine to ten requires one
+// point of thrust and increasing from ten to eleven requires two points
+// making an increase from nine to eleven require three points ... When
+// applying thrust opposite to a current momentum it decreases that
+// momentum one point per thrust point." Momentum toward the enemy is
+// negative, as a side's move is.
+func TestMomentumCost(t *testing.T) {
+	for _, tc := range []struct{ v, step, cost int }{
+		{9, 1, 1}, {10, 1, 2}, {19, 1, 2}, {20, 1, 3}, {-10, -1, 2}, {0, -1, 1}, {0, 1, 1},
+		{10, -1, 1}, {25, -1, 1}, {-25, 1, 1}, // against the momentum: one a point
+	} {
+		if got := momentumCost(tc.v, tc.step); got != tc.cost {
+			t.Errorf("momentum %d, one point %+d: %d thrust, want %d", tc.v, tc.step, got, tc.cost)
+		}
+	}
+	for _, tc := range []struct{ v, toward, away, lo, hi int }{
+		{-9, 3, 0, -11, -9}, // the rules' nine to eleven for three points
+		{-9, 2, 0, -10, -9},
+		{0, 4, 4, -4, 4},
+		{-20, 0, 4, -20, -16}, // braking: four points take off four
+		{-2, 0, 4, -2, 2},     // through rest and on the other way
+		{-30, 8, 8, -32, -22},
+	} {
+		lo, hi := momentumReach(tc.v, tc.toward, tc.away)
+		if lo != tc.lo || hi != tc.hi {
+			t.Errorf("momentum %d, thrust %d toward and %d away: reaches %d to %d, want %d to %d", tc.v, tc.toward, tc.away, lo, hi, tc.lo, tc.hi)
+		}
+	}
+	// brakingSpeed: from 6 with 2 a turn a ship covers 6 + 4 + 2 = 12 cm.
+	for _, tc := range []struct{ gap, brake, v int }{{12, 2, 6}, {11, 2, 5}, {0, 2, 0}, {100, 4, 26}} {
+		if got := brakingSpeed(tc.gap, tc.brake); got != tc.v {
+			t.Errorf("brakingSpeed(%d, %d) = %d, want %d", tc.gap, tc.brake, got, tc.v)
+		}
+	}
+}
+
+// closer is a ship that wants to be on top of its enemy: one gun of
+// range 5, three aft-facing primitive drives of 2 (6 points forward) and
+// a fore-facing one of 1 (1 point to brake), at tech level 3 (a top speed
+// of 6 cm a turn if cinematic).
+func closer(t *testing.T, movement string) *Ship {
+	return testShip(t, "Closer", []int{10}, []int{4}, func(d *designer.Design) {
+		guns(2)(d)
+		d.Weapons[0].Range = 5
+		d.Movement = movement
+		d.TechLevel = 3
+		d.Sections.Aft = &designer.Section{Layers: []designer.Layer{{HullHits: 4, Crew: 1}},
+			Systems: []designer.System{{Kind: "stlPrimitive", Rating: 2, Facing: "aft", Count: 3}}}
+		d.Sections.Fore.Systems = []designer.System{{Kind: "stlPrimitive", Rating: 1, Facing: "fore", Count: 1}}
+	})
+}
+
+// TestNewtonianMomentum: a newtonian ship has no top speed (l. 308-309:
+// the thrust table "will effectively give a starship a maximum velocity",
+// not the cinematic 2 x tech level) and keeps its momentum, braking no
+// faster than its decelerating drives allow (l. 309-311); a cinematic
+// ship stops at its top speed and moves what it wants up to it.
+func TestNewtonianMomentum(t *testing.T) {
+	target := testShip(t, "Target", []int{40}, nil, nil)
+	for _, mv := range []string{designer.MovementNewtonian, designer.MovementCinematic} {
+		c := closer(t, mv)
+		if c.fwd != 6 || c.rev != 1 {
+			t.Fatalf("%s: %d points forward and %d reverse, want 6 and 1", mv, c.fwd, c.rev)
+		}
+		bt, tr := scripted(c, target)
+		bt.dist = 200
+		st := bt.ships[0]
+		var speeds []int
+		for turn := 0; turn < 5; turn++ {
+			bt.plot()
+			bt.dist = 200 // keep it far: it wants to close all the way
+			speeds = append(speeds, st.speed)
+		}
+		// 0 to 6 for six points; 6 to 10 for four and 10 to 11 for two;
+		// then two points a point: 14, 17; and 19, the most it can brake
+		// from (one point a turn) within the 200 cm it still has to go.
+		want := []int{6, 11, 14, 17, 19}
+		if mv == designer.MovementCinematic {
+			want = []int{6, 6, 6, 6, 6}
+		}
+		for i := range want {
+			if speeds[i] != want[i] {
+				t.Errorf("%s: speeds %v, want %v\n%s", mv, speeds, want, tr)
+				break
+			}
+		}
+		// Now on top of the enemy, it wants to stay there: a cinematic
+		// ship stops at once, a newtonian one takes one point a turn off
+		// its 19 (it covers 18 cm more before it can stop).
+		bt.dist = 0
+		bt.plot()
+		if mv == designer.MovementNewtonian && (st.vel != -18 || bt.move[0] != -18) {
+			t.Errorf("newtonian at 0 cm after 19 cm a turn: momentum %d, move %d, want -18 and -18", st.vel, bt.move[0])
+		}
+		if mv == designer.MovementCinematic && bt.move[0] != 0 {
+			t.Errorf("cinematic at 0 cm: move %d, want 0", bt.move[0])
+		}
+	}
+}
+
+// TestNewtonianBrakesAhead: a newtonian ship closing on the range it
+// wants slows in time (it plots the closing it can brake from), so it
+// does not fly past: from 60 cm at rest, with 6 points forward and 1 to
+// brake, it never closes faster than it could stop from, and it reaches
+// the 5 cm its gun wants.
+func TestNewtonianBrakesAhead(t *testing.T) {
+	c := closer(t, designer.MovementNewtonian)
+	target := testShip(t, "Target", []int{40}, nil, nil)
+	bt, tr := scripted(c, target)
+	bt.dist = 60
+	st := bt.ships[0]
+	for turn := 0; turn < 30 && bt.dist > 5; turn++ {
+		bt.plot()
+		bt.starshipMovement()
+		if v := -st.vel; v > brakingSpeed(bt.dist+v, 1) {
+			t.Fatalf("turn %d: closing %d cm a turn with %d cm to go before the move, more than it can brake from\n%s", turn, v, bt.dist+v, tr)
+		}
+	}
+	if bt.dist > 5 {
+		t.Errorf("never reached its gun's range: %d cm\n%s", bt.dist, tr)
+	}
+}
+
+// ftlPair is two ships with an FTL drive (kind, rating 1), charged, the
+// given distance apart.
+func ftlPair(t *testing.T, kind string, dist int, dice ...int) (*battle, *strings.Builder) {
+	mk := func(name string) *Ship {
+		return testShip(t, name, []int{20}, nil, func(d *designer.Design) {
+			guns(1)(d)
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: kind, Rating: 1, Count: 1})
+		})
+	}
+	bt, tr := scripted(mk("First"), mk("Second"), dice...)
+	bt.dist = dist
+	for _, st := range bt.ships {
+		st.ftlReady = true
+	}
+	return bt, tr
+}
+
+// TestFTLSimultaneous: the plot is written before anything moves (rules
+// §2.1), so two ships charged on the same turn both jump, and attacks
+// that fall in the same step strike together: the second side is not
+// robbed of its jump by the first's. Two strategic jumpers both leave;
+// back on the same turn, both attack. Two tactical jumpers both land and
+// both attack, the second even though the first's attack came first.
+func TestFTLSimultaneous(t *testing.T) {
+	bt, tr := ftlPair(t, "ftlBasic", 100, 3, 3) // both away 3 - 2 = 1 turn
+	bt.plot()
+	if bt.ships[0].absent != 1 || bt.ships[1].absent != 1 {
+		t.Fatalf("strategic: away %d and %d turns, want both 1\n%s", bt.ships[0].absent, bt.ships[1].absent, tr)
+	}
+	bt.script = []int{20, 20} // both attacks miss: what matters is that both roll
+	bt.returnFromFTL()
+	if n := strings.Count(tr.String(), "FTL attack misses"); n != 2 {
+		t.Errorf("strategic: %d attacks on the return, want 2\n%s", n, tr)
+	}
+
+	bt, tr = ftlPair(t, "ftlAdvanced", 40)
+	bt.script = []int{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5} // seven D10 each: 35 cm, 5 cm short
+	bt.ships[0].speed, bt.ships[1].speed = 0, 0
+	bt.plot()
+	if n := strings.Count(tr.String(), "lands 5 cm"); n != 2 {
+		t.Fatalf("tactical: %d jumps landed 5 cm from the target, want 2\n%s", n, tr)
+	}
+	if n := strings.Count(tr.String(), ": FTL attack "); n != 2 {
+		t.Errorf("tactical: %d attacks, want 2\n%s", n, tr)
+	}
+}
+
+// TestMirrorMatch: a design against itself scores one half from either
+// side. Before FTL plots were simultaneous the first side won ties of
+// timing: the HMS Thunderchild against itself scored 62.6 % for it
+// (4,000 battles deployed by the encounter rules), the Reference Cruiser
+// 57.3 %.
+func TestMirrorMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("mirror matches: skipped with -short")
+	}
+	m := costing.NewModel(nil)
+	for _, name := range []string{"hms-thunderchild", "reference-cruiser", "uss-newton"} {
+		raw, err := os.ReadFile("../data/samples/" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Compile(m, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rg := range []int{0, 100} {
+			r := Run([]*Ship{s}, []*Ship{s}, 4000, 1, 0, Options{StartRange: rg})
+			if w := r.WinRate(0); w < 0.475 || w > 0.525 {
+				t.Errorf("%s against itself from %d cm (0: deployed): the first side scores %.3f, want 0.475-0.525", name, rg, w)
+			}
+		}
+	}
+}
