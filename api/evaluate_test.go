@@ -94,13 +94,13 @@ func TestRecompute(t *testing.T) {
 }
 
 // TestRecomputeToDefault: a library saved under an earlier model
-// (metaverse-cv/1 to metaverse-cv/5) is recomputed under the default
-// model (metaverse-cv/6) at start: every version moves to the new model
+// (metaverse-cv/1 to metaverse-cv/6) is recomputed under the default
+// model (metaverse-cv/7) at start: every version moves to the new model
 // with its old numbers recorded as the old ones, and the reference
 // cruiser still scores 100 (issue 21, acceptance 7). From every earlier
-// model some sample's CV moves (v6 refitted its constants).
+// model some sample's CV moves (v7 refitted its constants).
 func TestRecomputeToDefault(t *testing.T) {
-	for _, old := range []string{costing.VersionV1, costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5} {
+	for _, old := range []string{costing.VersionV1, costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5, costing.VersionV6} {
 		t.Run(old, func(t *testing.T) { testRecomputeTo(t, old) })
 	}
 }
@@ -122,19 +122,19 @@ func testRecomputeTo(t *testing.T, old string) {
 		t.Fatalf("seed %d %v", n, err)
 	}
 	def := costing.NewModel(cat)
-	if def.Version() != costing.VersionV6 {
-		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV6)
+	if def.Version() != costing.VersionV7 {
+		t.Fatalf("default model %s, want %s", def.Version(), costing.VersionV7)
 	}
 	rep, err := library.New(library.Config{Store: db, Catalogue: cat, Evaluator: def}).Recompute(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Changes) != n || rep.Model != costing.VersionV6 {
-		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV6)
+	if len(rep.Changes) != n || rep.Model != costing.VersionV7 {
+		t.Fatalf("recomputed %d versions to %s, want %d to %s", len(rep.Changes), rep.Model, n, costing.VersionV7)
 	}
 	moved := 0
 	for _, c := range rep.Changes {
-		if c.OldModel != old || c.NewModel != costing.VersionV6 {
+		if c.OldModel != old || c.NewModel != costing.VersionV7 {
 			t.Errorf("change %+v", c)
 		}
 		if c.OldCV != c.NewCV {
@@ -142,7 +142,7 @@ func testRecomputeTo(t *testing.T, old string) {
 		}
 	}
 	if moved == 0 {
-		t.Errorf("no sample's CV changed from %s to %s", old, costing.VersionV6)
+		t.Errorf("no sample's CV changed from %s to %s", old, costing.VersionV7)
 	}
 	page, err := db.Library(ctx, library.LibraryQuery{Q: "Reference Cruiser", Sort: "cv", Limit: 10})
 	if err != nil || len(page.Designs) == 0 {
@@ -154,7 +154,7 @@ func testRecomputeTo(t *testing.T, old string) {
 			continue
 		}
 		found = true
-		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV6 {
+		if e := d.Latest.Evaluation; e.CV != 100 || e.ModelVersion != costing.VersionV7 {
 			t.Errorf("reference cruiser after recompute: CV %v under %s", e.CV, e.ModelVersion)
 		}
 	}

@@ -15,17 +15,18 @@ const (
 	VersionV4 = "metaverse-cv/4"
 	VersionV5 = "metaverse-cv/5"
 	VersionV6 = "metaverse-cv/6"
+	VersionV7 = "metaverse-cv/7"
 )
 
 // DefaultVersion is the version NewModel returns.
-const DefaultVersion = VersionV6
+const DefaultVersion = VersionV7
 
 // ModelVersion is the default model version, DefaultVersion.
 const ModelVersion = DefaultVersion
 
 // Versions lists every published model version, oldest first.
 func Versions() []string {
-	return []string{VersionV1, VersionV2, VersionV3, VersionV4, VersionV5, VersionV6}
+	return []string{VersionV1, VersionV2, VersionV3, VersionV4, VersionV5, VersionV6, VersionV7}
 }
 
 // Table holds every constant of the costing model (rules §6-8). There is
@@ -201,6 +202,8 @@ func TableFor(version string) (*Table, error) {
 		return V5(), nil
 	case VersionV6:
 		return V6(), nil
+	case VersionV7:
+		return V7(), nil
 	}
 	return nil, fmt.Errorf("unknown combat value model %q (have %s)", version, strings.Join(Versions(), ", "))
 }

@@ -27,8 +27,9 @@ func BenchmarkEvaluateV2LargeDesign(b *testing.B) { benchEvaluate(b, VersionV2, 
 // BenchmarkEvaluateV3ReferenceCruiser: issue 21's acceptance 6, at most
 // 60 µs of CPU for the reference cruiser under metaverse-cv/3
 // (docs/performance.md); BenchmarkEvaluateV4ReferenceCruiser and
-// BenchmarkEvaluateV5ReferenceCruiser and BenchmarkEvaluateV6ReferenceCruiser
-// under the models after it (metaverse-cv/6 is the default).
+// BenchmarkEvaluateV5ReferenceCruiser, BenchmarkEvaluateV6ReferenceCruiser
+// and BenchmarkEvaluateV7ReferenceCruiser under the models after it
+// (metaverse-cv/7 is the default).
 func BenchmarkEvaluateV3ReferenceCruiser(b *testing.B) {
 	benchEvaluate(b, VersionV3, loadDesign(b, "testdata/reference-cruiser.json"))
 }
@@ -45,7 +46,12 @@ func BenchmarkEvaluateV6ReferenceCruiser(b *testing.B) {
 	benchEvaluate(b, VersionV6, loadDesign(b, "testdata/reference-cruiser.json"))
 }
 
+func BenchmarkEvaluateV7ReferenceCruiser(b *testing.B) {
+	benchEvaluate(b, VersionV7, loadDesign(b, "testdata/reference-cruiser.json"))
+}
+
 func BenchmarkEvaluateV3LargeDesign(b *testing.B) { benchEvaluate(b, VersionV3, largeDesign()) }
 func BenchmarkEvaluateV4LargeDesign(b *testing.B) { benchEvaluate(b, VersionV4, largeDesign()) }
 func BenchmarkEvaluateV5LargeDesign(b *testing.B) { benchEvaluate(b, VersionV5, largeDesign()) }
 func BenchmarkEvaluateV6LargeDesign(b *testing.B) { benchEvaluate(b, VersionV6, largeDesign()) }
+func BenchmarkEvaluateV7LargeDesign(b *testing.B) { benchEvaluate(b, VersionV7, largeDesign()) }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,18 +30,20 @@ func calibrationValuers(t *testing.T) []Valuer {
 // the same order whatever the duels) with a tenth of the duels; seeds 2
 // and 3 are smaller runs of their own. It checks, on every seed:
 //
-//   - the default model (metaverse-cv/6) predicts the random pairs better
+//   - the default model (metaverse-cv/7) predicts the random pairs better
 //     than metaverse-cv/1, the naive count and plain sqrt(O x D): each
 //     Brier margin positive with its 95 % bootstrap interval above zero;
 //   - better than metaverse-cv/2 too: on seed 1 with its interval above
 //     zero, and on the three seeds pooled;
-//   - better than metaverse-cv/3: on seed 1 and on the three seeds pooled;
-//   - no worse than metaverse-cv/5, the model it grew from, and
-//     metaverse-cv/4 (whose score v5's equals), by more than 0.0005 on
-//     any seed: v6 refitted v5's constants on a training set
-//     that adds the extremes the generator never makes, and on the
-//     published run its Brier score is v5's less 0.0002 (an interval
-//     across zero);
+//   - no worse than the best of metaverse-cv/3 to metaverse-cv/6 by more
+//     than 0.003 on any seed. v7 refitted v6's constants on the simulator
+//     whose first side no longer wins ties of FTL timing; its fit balanced
+//     the style pairings (every deployed cell of six seeds within
+//     45-55 %, v6 20 of 24 on that simulator), the hold-out and what
+//     large ships are worth in a fleet, and paid for it on the random
+//     pairs: on the published run its Brier score is v6's plus 0.0021
+//     (docs/calibration.md, "How v7 was chosen"). The bound holds it to
+//     that, so that a change that loses more ground fails;
 //   - the forecast's curve (forecastBeta) is the published fit, to 0.1;
 //   - near-equal pairs (CV within 10 %, deployed by the encounter rules,
 //     the simulator's default) score within nearBand: the target,
@@ -62,7 +65,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 		{2, CalibrationConfig{Seed: 2, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
 		{3, CalibrationConfig{Seed: 3, Pairs: 1000, Duels: 20, NearPairs: 150, StylePairs: 150, Fleets: 60, FleetBattles: 10, Valuers: vals}},
 	}
-	var pooled [][3]float64 // per seed: Brier of the default model, of metaverse-cv/2 and of metaverse-cv/3, weighted by pairs
+	var pooled [][2]float64 // per seed: Brier of the default model and of metaverse-cv/2, weighted by pairs
 	var weights []float64
 	var summary strings.Builder
 	for _, r := range runs {
@@ -71,23 +74,20 @@ func TestCalibrationAcceptance(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("seed %d\n%s", r.seed, c.Markdown())
-		di, v2, v3, v4, v5 := -1, -1, -1, -1, -1
+		di, v2 := -1, -1
+		var earlier []int // metaverse-cv/3 to metaverse-cv/6
 		for i, f := range c.Fits {
 			switch f.Name {
 			case def:
 				di = i
 			case costing.VersionV2:
 				v2 = i
-			case costing.VersionV3:
-				v3 = i
-			case costing.VersionV4:
-				v4 = i
-			case costing.VersionV5:
-				v5 = i
+			case costing.VersionV3, costing.VersionV4, costing.VersionV5, costing.VersionV6:
+				earlier = append(earlier, i)
 			}
 		}
-		if di < 0 || v2 < 0 || v3 < 0 || v4 < 0 || v5 < 0 {
-			t.Fatalf("fits %v lack %s, %s, %s, %s or %s", c.Valuers, def, costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5)
+		if di < 0 || v2 < 0 || len(earlier) != 4 {
+			t.Fatalf("fits %v lack %s, %s or metaverse-cv/3 to metaverse-cv/6", c.Valuers, def, costing.VersionV2)
 		}
 		if r.seed == 1 {
 			for _, f := range c.Fits {
@@ -100,7 +100,7 @@ func TestCalibrationAcceptance(t *testing.T) {
 			}
 		}
 		for i, f := range c.Fits {
-			if i == di || i == v2 || i == v3 || i == v4 || i == v5 {
+			if i == di || i == v2 || slices.Contains(earlier, i) {
 				continue
 			}
 			if d, lo, _ := c.BrierMargin(di, i); d <= 0 || lo <= 0 {
@@ -114,22 +114,21 @@ func TestCalibrationAcceptance(t *testing.T) {
 			// pooled below.
 			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV2, c.Fits[v2].Brier, def, c.Fits[di].Brier, d, lo, hi)
 		}
-		// metaverse-cv/3: on the published run's pairs the margin is
-		// positive; pooled below.
-		d3, lo3, hi3 := c.BrierMargin(di, v3)
-		if r.seed == 1 && d3 <= 0 {
-			t.Errorf("seed 1: %s's Brier %.4f: margin over %s's %.4f is %+.4f [%+.4f, %+.4f], want above zero", costing.VersionV3, c.Fits[v3].Brier, def, c.Fits[di].Brier, d3, lo3, hi3)
-		}
-		// metaverse-cv/5, the model metaverse-cv/6 grew from, and
-		// metaverse-cv/4, whose Brier score v5's equals: no worse.
-		for _, vi := range []int{v4, v5} {
-			if d, _, _ := c.BrierMargin(di, vi); d < -0.0005 {
-				t.Errorf("seed %d: %s's Brier %.4f is worse than %s's %.4f by %.4f", r.seed, def, c.Fits[di].Brier, c.Fits[vi].Name, c.Fits[vi].Brier, -d)
+		// metaverse-cv/3 to metaverse-cv/6: no worse than the best of them
+		// by more than the published trade.
+		best := earlier[0]
+		for _, vi := range earlier {
+			if c.Fits[vi].Brier < c.Fits[best].Brier {
+				best = vi
 			}
 		}
-		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f], %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier,
-			costing.VersionV2, c.Fits[v2].Brier, d, lo, hi, costing.VersionV3, c.Fits[v3].Brier, d3, lo3, hi3)
-		pooled = append(pooled, [3]float64{c.Fits[di].Brier, c.Fits[v2].Brier, c.Fits[v3].Brier})
+		if d, _, _ := c.BrierMargin(di, best); d < -0.003 {
+			t.Errorf("seed %d: %s's Brier %.4f is worse than %s's %.4f by %.4f, more than 0.003", r.seed, def, c.Fits[di].Brier, c.Fits[best].Name, c.Fits[best].Brier, -d)
+		}
+		db, lob, hib := c.BrierMargin(di, best)
+		fmt.Fprintf(&summary, "seed %d: %s Brier %.4f, %s %.4f, margin %+.4f [%+.4f, %+.4f], best earlier %s %.4f, margin %+.4f [%+.4f, %+.4f];", r.seed, def, c.Fits[di].Brier,
+			costing.VersionV2, c.Fits[v2].Brier, d, lo, hi, c.Fits[best].Name, c.Fits[best].Brier, db, lob, hib)
+		pooled = append(pooled, [2]float64{c.Fits[di].Brier, c.Fits[v2].Brier})
 		weights = append(weights, float64(r.cfg.Pairs))
 		rows := append([]NearEqual{c.Near[def]}, c.Styles[def]...)
 		rows = append(rows, c.Fleets[def])
@@ -145,16 +144,15 @@ func TestCalibrationAcceptance(t *testing.T) {
 		}
 		summary.WriteString("\n")
 	}
-	var bd, b2, b3, w float64
+	var bd, b2, w float64
 	for i, p := range pooled {
 		bd += weights[i] * p[0]
 		b2 += weights[i] * p[1]
-		b3 += weights[i] * p[2]
 		w += weights[i]
 	}
-	t.Logf("\n%spooled Brier: %s %.4f, %s %.4f, %s %.4f", summary.String(), def, bd/w, costing.VersionV2, b2/w, costing.VersionV3, b3/w)
-	if bd >= b2 || bd >= b3 {
-		t.Errorf("pooled over the seeds %s's Brier %.4f is not below %s's %.4f and %s's %.4f", def, bd/w, costing.VersionV2, b2/w, costing.VersionV3, b3/w)
+	t.Logf("\n%spooled Brier: %s %.4f, %s %.4f", summary.String(), def, bd/w, costing.VersionV2, b2/w)
+	if bd >= b2 {
+		t.Errorf("pooled over the seeds %s's Brier %.4f is not below %s's %.4f", def, bd/w, costing.VersionV2, b2/w)
 	}
 }
 

@@ -16,12 +16,13 @@ import (
 // --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
 // TestCalibrationAcceptance checks it against the fit.
 var forecastBeta = map[string]float64{
-	"metaverse-cv/1": 0.980,
-	"metaverse-cv/2": 1.380,
-	"metaverse-cv/3": 1.352,
-	"metaverse-cv/4": 1.369,
-	"metaverse-cv/5": 1.369,
-	"metaverse-cv/6": 1.423,
+	"metaverse-cv/1": 1.015,
+	"metaverse-cv/2": 1.439,
+	"metaverse-cv/3": 1.403,
+	"metaverse-cv/4": 1.420,
+	"metaverse-cv/5": 1.420,
+	"metaverse-cv/6": 1.477,
+	"metaverse-cv/7": 1.627,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and

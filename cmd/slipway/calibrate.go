@@ -105,8 +105,8 @@ func calibrateCommand() command {
 	}
 }
 
-// docBlocks adds to blocks the regimes tables under metaverse-cv/2,
-// metaverse-cv/3, metaverse-cv/4, metaverse-cv/5 and the default model
+// docBlocks adds to blocks the regimes tables under metaverse-cv/2 to
+// metaverse-cv/6 and the default model
 // ("regimes metaverse-cv/2", ...) and the hold-out tables under each ("holdout
 // metaverse-cv/2", ...).
 func docBlocks(blocks map[string]string, cat *designer.Catalogue, seeds, ranges string, pairs, duels, holdoutDuels, workers int) error {
@@ -114,7 +114,7 @@ func docBlocks(blocks map[string]string, cat *designer.Catalogue, seeds, ranges 
 	if err != nil {
 		return err
 	}
-	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5, costing.DefaultVersion} {
+	for _, v := range []string{costing.VersionV2, costing.VersionV3, costing.VersionV4, costing.VersionV5, costing.VersionV6, costing.DefaultVersion} {
 		m, err := costing.NewModelVersion(cat, v)
 		if err != nil {
 			return err

@@ -51,26 +51,27 @@ func TestEvalJSONKeys(t *testing.T) {
 			t.Errorf("missing key %q", k)
 		}
 	}
-	if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"metaverse-cv/6"` {
+	if string(obj["cv"]) != "100" || string(obj["modelVersion"]) != `"metaverse-cv/7"` {
 		t.Errorf("cv %s, modelVersion %s", obj["cv"], obj["modelVersion"])
 	}
 }
 
-// TestEvalModelV1: metaverse-cv/6 is the default; --model metaverse-cv/1
-// to metaverse-cv/5 reproduce the earlier models, and all score the
+// TestEvalModelV1: metaverse-cv/7 is the default; --model metaverse-cv/1
+// to metaverse-cv/6 reproduce the earlier models, and all score the
 // reference cruiser 100.
 func TestEvalModelV1(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{nil, "metaverse-cv/6"},
+		{nil, "metaverse-cv/7"},
 		{[]string{"--model", "metaverse-cv/1"}, "metaverse-cv/1"},
 		{[]string{"--model", "metaverse-cv/2"}, "metaverse-cv/2"},
 		{[]string{"--model", "metaverse-cv/3"}, "metaverse-cv/3"},
 		{[]string{"--model", "metaverse-cv/4"}, "metaverse-cv/4"},
 		{[]string{"--model", "metaverse-cv/5"}, "metaverse-cv/5"},
 		{[]string{"--model", "metaverse-cv/6"}, "metaverse-cv/6"},
+		{[]string{"--model", "metaverse-cv/7"}, "metaverse-cv/7"},
 	} {
 		args := append([]string{"eval", "--json"}, tc.args...)
 		code, out, _ := runCLI(t, append(args, "../../testdata/reference-cruiser.json")...)

@@ -76,7 +76,7 @@ func TestFleetEval(t *testing.T) {
 		Legal  bool
 		Totals struct{ CV, Ships int }
 	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || !r.Legal || r.Totals.CV != 591 || r.Totals.Ships != 4 {
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || !r.Legal || r.Totals.CV != 584 || r.Totals.Ships != 4 {
 		t.Errorf("--json: %d %v %+v", code, err, r)
 	}
 }
@@ -109,7 +109,7 @@ func TestFleetPack(t *testing.T) {
 
 func TestFleetEncounter(t *testing.T) {
 	code, out, errb := runCLI(t, "fleet", "encounter", "../../data/fleets/cruiser-wing.json", "../../data/fleets/tesla-battle-squadron.json")
-	for _, want := range []string{"Cruiser Wing: 591 CV, flagship cruiser", "tie (meeting engagement)", "difference 2 (", "Flank Attack", "flank 50%"} {
+	for _, want := range []string{"Cruiser Wing: 584 CV, flagship cruiser", "tie (meeting engagement)", "difference 2 (", "Flank Attack", "flank 50%"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("encounter lacks %q:\n%s", want, out)
 		}

@@ -105,7 +105,7 @@ func TestBattleshiftFleetFiles(t *testing.T) {
 		t.Errorf("fleet eval: %d\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "fleet", "eval", "../../data/fleets/cruiser-wing.json")
-	if code != 0 || !strings.HasPrefix(out, "Cruiser Wing\n591 CV, 657 points of a 600 CV limit") {
+	if code != 0 || !strings.HasPrefix(out, "Cruiser Wing\n584 CV, 650 points of a 600 CV limit") {
 		t.Errorf("Metaverse fleet eval: %d\n%.200s", code, out)
 	}
 	fixtures, _ := filepath.Glob("../../testdata/battleshift/fleets/BS-*.json")
