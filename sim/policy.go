@@ -444,7 +444,7 @@ func (b *battle) plotFTL(st *shipState) *shipState {
 	return nil
 }
 
-// jumpFTL carries out st's plotted jump at e: strategic (basic: off the
+// jumpFTL carries out st's plotted jump, from distance d: strategic (basic: off the
 // table for 1D8 - crew quality turns, at least 1, then back beside its
 // target) or tactical (advanced: at once). It reports whether a tactical
 // jump landed within 10 cm, so that the attack follows.
@@ -460,10 +460,7 @@ func (b *battle) jumpFTL(st *shipState, d int) bool {
 	// does (returnFromFTL); the attack's sensor roll feels it once.
 	st.trMod += 2
 	st.moveRate += 2
-	if !b.tacticalJump(st, d) {
-		return false
-	}
-	return true
+	return b.tacticalJump(st, d)
 }
 
 // tacticalJump moves st straight at the enemy by its velocity and a roll
