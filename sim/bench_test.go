@@ -69,21 +69,27 @@ func BenchmarkShipTurns(b *testing.B) {
 func forecastSide(b *testing.B, m *costing.Model, n int, names ...string) []*Ship {
 	var out []*Ship
 	for i := 0; i < n; i++ {
-		raw, err := os.ReadFile("../data/samples/" + names[i%len(names)] + ".json")
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := designer.DecodeDesign(raw)
-		if err != nil {
-			b.Fatal(err)
-		}
-		s, err := Compile(m, d)
-		if err != nil {
-			b.Fatal(err)
-		}
-		out = append(out, s)
+		out = append(out, sampleShip(b, m, names[i%len(names)]))
 	}
 	return out
+}
+
+// sampleShip compiles the sample design data/samples/name.json under m.
+func sampleShip(tb testing.TB, m *costing.Model, name string) *Ship {
+	tb.Helper()
+	raw, err := os.ReadFile("../data/samples/" + name + ".json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, err := designer.DecodeDesign(raw)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := Compile(m, d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
 
 // BenchmarkForecast is issue 21's forecast speed on one core: a 2,000-run

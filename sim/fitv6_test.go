@@ -150,20 +150,29 @@ func TestFitV6(t *testing.T) {
 	if !*fitFlag {
 		t.Skip("run with -fit to search metaverse-cv/6's constants")
 	}
+	objective, _ := ladderObjective(t, ladderWeight)
+	tb := *costing.V5()
+	tb.V3.SalvoCriticals = true
+	tb.Version = costing.VersionV6
+	searchConstants(t, tb, v6Params(), objective)
+}
+
+// ladderObjective is the objective of TestFitV6 and TestFitV7: seed 101's
+// duels (fitObjective) plus weight x the ladder set's loss, the rungs and
+// designs priced by the candidate table refrozen on the reference
+// cruiser, which it returns too.
+func ladderObjective(t *testing.T, weight float64) (func(costing.Table) (float64, string), *Ship) {
 	data := fitData3(t, 101, 1000, 500, 20)
 	ls := buildLadderSet(t, 101, 500, 150, 30)
 	cr, err := Compile(costing.NewModel(nil), cruiser(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := *costing.V5()
-	tb.V3.SalvoCriticals = true
-	tb.Version = costing.VersionV6
-	searchConstants(t, tb, v6Params(), func(tb costing.Table) (float64, string) {
+	return func(tb costing.Table) (float64, string) {
 		o, b, bi := fitObjective(tb, data, cr)
 		l, in := ls.loss(costing.NewModelTable(nil, costing.Refreeze(nil, tb, cr.Design)))
-		return o + ladderWeight*l, fmt.Sprintf("duels %.5f (beta %.3f bias %+.3f) ladder %.4f, %d of %d within 0.67-1.5", o, b, bi, l, in, len(ls.ships))
-	})
+		return o + weight*l, fmt.Sprintf("duels %.5f (beta %.3f bias %+.3f) ladder %.4f, %d of %d within 0.67-1.5", o, b, bi, l, in, len(ls.ships))
+	}, cr
 }
 
 // TestSecondGenerator checks the second generator: its designs are

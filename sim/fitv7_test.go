@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -22,20 +21,14 @@ import (
 // speed and with braking (docs/simulation.md). The training set, the
 // objective and the parameters are TestFitV6's, on that simulator,
 // starting from metaverse-cv/6, four passes of the coordinate search (two,
-// then two more from where they ended). FIT_FROM=v7 starts from
-// metaverse-cv/7's own constants for two passes (it should find nothing
-// to change); FIT_DROP=a,b holds those constants where they start
-// (docs/calibration.md, "How v7 was chosen"). The hold-out designs are
-// never read.
+// then two more from where they ended). The variants of
+// docs/calibration.md, "How v7 was chosen": FIT_FROM=v7 searches two more
+// passes from metaverse-cv/7's own constants; FIT_DROP=a,b holds those
+// constants where they start; FIT_LADDER=w weights the ladder set's loss
+// w instead of 0.5. The hold-out designs are never read.
 func TestFitV7(t *testing.T) {
 	if !*fitFlag {
 		t.Skip("run with -fit to search metaverse-cv/7's constants")
-	}
-	data := fitData3(t, 101, 1000, 500, 20)
-	ls := buildLadderSet(t, 101, 500, 150, 30)
-	cr, err := Compile(costing.NewModel(nil), cruiser(t))
-	if err != nil {
-		t.Fatal(err)
 	}
 	from := *costing.V6()
 	if os.Getenv("FIT_FROM") == "v7" {
@@ -55,11 +48,7 @@ func TestFitV7(t *testing.T) {
 	if w, err := strconv.ParseFloat(os.Getenv("FIT_LADDER"), 64); err == nil {
 		lw = w
 	}
-	objective := func(tb costing.Table) (float64, string) {
-		o, b, bi := fitObjective(tb, data, cr)
-		l, in := ls.loss(costing.NewModelTable(nil, costing.Refreeze(nil, tb, cr.Design)))
-		return o + lw*l, fmt.Sprintf("duels %.5f (beta %.3f bias %+.3f) ladder %.4f, %d of %d within 0.67-1.5", o, b, bi, l, in, len(ls.ships))
-	}
+	objective, cr := ladderObjective(t, lw)
 	// Four passes: two, then two more from where they ended, refrozen.
 	tb := searchConstants(t, from, params, objective)
 	if os.Getenv("FIT_FROM") != "v7" {

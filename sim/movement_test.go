@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -193,18 +192,7 @@ func TestMirrorMatch(t *testing.T) {
 	}
 	m := costing.NewModel(nil)
 	for _, name := range []string{"hms-thunderchild", "reference-cruiser", "uss-newton"} {
-		raw, err := os.ReadFile("../data/samples/" + name + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := designer.DecodeDesign(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := Compile(m, d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := sampleShip(t, m, name)
 		for _, rg := range []int{0, 100} {
 			r := Run([]*Ship{s}, []*Ship{s}, 4000, 1, 0, Options{StartRange: rg})
 			if w := r.WinRate(0); w < 0.475 || w > 0.525 {
