@@ -404,9 +404,9 @@ func (b *battle) resolveRams(before int) {
 
 // plotFTL warms up FTL drives and plots FTL attacks (rules §1.2.3): a
 // ship with a basic or advanced drive whose attack is worth more than the
-// turns it spends away warms up every turn; when charged it jumps at the
-// enemy plotFTL returns (nil: no jump this turn), and jumpFTL carries the
-// jump out once every ship has plotted, from the distance d at the plot.
+// turns it spends away warms up every turn; when charged it plots a jump
+// at the enemy it returns (nil: no jump this turn). jumpFTL carries the
+// jumps out once every ship has plotted.
 func (b *battle) plotFTL(st *shipState) *shipState {
 	if st.s.ftl != kFTLBasic && st.s.ftl != kFTLAdvanced || !b.ftlWorks(st) {
 		return nil
@@ -444,10 +444,11 @@ func (b *battle) plotFTL(st *shipState) *shipState {
 	return nil
 }
 
-// jumpFTL carries out st's plotted jump, from distance d: strategic (basic: off the
-// table for 1D8 - crew quality turns, at least 1, then back beside its
-// target) or tactical (advanced: at once). It reports whether a tactical
-// jump landed within 10 cm, so that the attack follows.
+// jumpFTL carries out st's plotted jump, d cm from the enemy at the plot:
+// strategic (basic: off the table for 1D8 - crew quality turns, at least
+// 1, then back beside its target) or tactical (advanced: at once). It
+// reports whether a tactical jump landed within 10 cm, so that the attack
+// follows.
 func (b *battle) jumpFTL(st *shipState, d int) bool {
 	st.ftlReady, st.ftlCharge = false, 0
 	if st.s.ftl == kFTLBasic {
