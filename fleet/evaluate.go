@@ -568,18 +568,7 @@ func (r *run) price(d *designer.Design, ref *Ref, opt costing.Options, lo map[st
 			return res
 		}
 	}
-	ev := d
-	if len(lo) > 0 {
-		cp := *d
-		cp.HangarBays = slices.Clone(d.HangarBays)
-		for i := range cp.HangarBays {
-			if c, ok := lo[cp.HangarBays[i].ID]; ok && len(cp.HangarBays[i].Loadout) == 0 {
-				cp.HangarBays[i].Loadout = c
-			}
-		}
-		ev = &cp
-	}
-	res := r.e.model.Evaluate(ev, opt)
+	res := r.e.model.Evaluate(withLoadout(d, lo), opt)
 	r.memo[key] = res
 	if name != "" {
 		r.e.prices.put(pk, res)

@@ -2,15 +2,18 @@ package fleet
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/slipway/slipway/designer"
 )
 
 // ShipDesigns lists the design of every ship of f, in order, with the
 // crew quality, command quality and damage control the fleet bought for
-// it: what a battle between fleets plays. Designs resolves library
-// references; embedded documents are used as they are. Independent
-// squadrons and open hangar loadouts are not ships and are left out.
+// it and the squadrons it chose for the hangar bays the design leaves
+// open (its loadout, as the fleet is priced): what a battle between
+// fleets plays. Designs resolves library references; embedded documents
+// are used as they are. Independent squadrons are not ships and are left
+// out.
 func (f *Fleet) ShipDesigns(ds Designs) ([]*designer.Design, error) {
 	out := make([]*designer.Design, 0, len(f.Ships))
 	for i := range f.Ships {
@@ -26,7 +29,7 @@ func (f *Fleet) ShipDesigns(ds Designs) ([]*designer.Design, error) {
 			}
 			return nil, fmt.Errorf("ship %s: its design is not in the fleet and not in the library", label)
 		}
-		c := *d
+		c := *withLoadout(d, s.Loadout)
 		if s.CrewQuality != 0 {
 			c.CrewQuality = s.CrewQuality
 		}
@@ -42,4 +45,21 @@ func (f *Fleet) ShipDesigns(ds Designs) ([]*designer.Design, error) {
 		out = append(out, &c)
 	}
 	return out, nil
+}
+
+// withLoadout is d with the squadrons lo chooses (bay id to squadron id to
+// count) in the hangar bays the design leaves open, a copy; d itself when
+// lo chooses nothing. A bay whose loadout the design fixes keeps it.
+func withLoadout(d *designer.Design, lo map[string]map[string]int) *designer.Design {
+	if len(lo) == 0 {
+		return d
+	}
+	cp := *d
+	cp.HangarBays = slices.Clone(d.HangarBays)
+	for i := range cp.HangarBays {
+		if c, ok := lo[cp.HangarBays[i].ID]; ok && len(cp.HangarBays[i].Loadout) == 0 {
+			cp.HangarBays[i].Loadout = c
+		}
+	}
+	return &cp
 }
