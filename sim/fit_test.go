@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,6 +240,19 @@ func searchConstants(t *testing.T, tb costing.Table, params []fitParam, objectiv
 	return tb
 }
 
+// paramsNamed keeps, of ps, those named in the comma-separated list names
+// (keep), or those not named in it (!keep), in ps's order.
+func paramsNamed(ps []fitParam, names string, keep bool) []fitParam {
+	named := strings.Split(names, ",")
+	var out []fitParam
+	for _, p := range ps {
+		if slices.Contains(named, p.name) == keep {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // cruiser reads the reference cruiser.
 func cruiser(t testing.TB) *designer.Design {
 	b, err := os.ReadFile("../testdata/reference-cruiser.json")
@@ -402,15 +416,7 @@ func TestFitV2NearEqual(t *testing.T) {
 	best, beta, bias, n := matrixObjective(tb, md, cr)
 	t.Logf("start: objective %.5f beta %.3f bias %+.3f n %v", best, beta, bias, n)
 	all := v2Params()
-	want := strings.Split(os.Getenv("FIT_PARAMS"), ",")
-	var params []fitParam
-	for _, p := range all {
-		for _, w := range want {
-			if p.name == w {
-				params = append(params, p)
-			}
-		}
-	}
+	params := paramsNamed(all, os.Getenv("FIT_PARAMS"), true)
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range params {
 			cur := p.get(&tb)

@@ -3,7 +3,6 @@ package sim
 import (
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
@@ -34,16 +33,7 @@ func TestFitV7(t *testing.T) {
 	if os.Getenv("FIT_FROM") == "v7" {
 		from = *costing.V7()
 	}
-	params := v6Params()
-	if drop := os.Getenv("FIT_DROP"); drop != "" {
-		var keep []fitParam
-		for _, p := range params {
-			if !strings.Contains(","+drop+",", ","+p.name+",") {
-				keep = append(keep, p)
-			}
-		}
-		params = keep
-	}
+	params := paramsNamed(v6Params(), os.Getenv("FIT_DROP"), false)
 	lw := ladderWeight
 	if w, err := strconv.ParseFloat(os.Getenv("FIT_LADDER"), 64); err == nil {
 		lw = w
