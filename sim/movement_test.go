@@ -221,3 +221,48 @@ func TestMirrorMatch(t *testing.T) {
 		t.Errorf("%d generated designs against themselves: the first side scores %.3f, want 0.485-0.515", n, w)
 	}
 }
+
+// TestMovementParity: the movement method costs no CV, and "neither
+// method is inherently superior" (metaverse-rules.txt l. 594-625). Each
+// of 240 generated designs plays its twin with the other movement method,
+// 60 battles deployed by the encounter rules: the newtonian twins score
+// 49.2 % (docs/simulation.md, abstraction 1).
+func TestMovementParity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("movement parity: skipped with -short")
+	}
+	m := costing.NewModel(nil)
+	g := NewGenerator(7, m.Catalogue())
+	var sum float64
+	n := 0
+	for i := 0; n < 240 && i < 2000; i++ {
+		d, err := g.Design(Styles[i%len(Styles)], i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		twin := *d
+		twin.Movement = designer.MovementNewtonian
+		if d.Movement == designer.MovementNewtonian {
+			twin.Movement = designer.MovementCinematic
+		}
+		a, errA := Compile(m, d)
+		b, errB := Compile(m, &twin)
+		if errA != nil || errB != nil || !a.Eval.Legal || !b.Eval.Legal || a.Eval.CV <= 0 {
+			continue
+		}
+		if a.Eval.CV != b.Eval.CV {
+			t.Errorf("%s: CV %d as %s, %d as %s: the movement method changed CV", d.Name, a.Eval.CV, d.Movement, b.Eval.CV, twin.Movement)
+		}
+		newt, cin := a, b
+		if twin.Movement == designer.MovementNewtonian {
+			newt, cin = b, a
+		}
+		sum += Run([]*Ship{newt}, []*Ship{cin}, 60, uint64(i), 0, Options{}).WinRate(0)
+		n++
+	}
+	w := sum / float64(n)
+	t.Logf("%d newtonian twins score %.3f against their cinematic twins", n, w)
+	if w < 0.46 || w > 0.54 {
+		t.Errorf("%d newtonian twins score %.3f against their cinematic twins, want 0.46-0.54", n, w)
+	}
+}
