@@ -195,6 +195,7 @@ func TestMirrorMatch(t *testing.T) {
 		s := sampleShip(t, m, name)
 		for _, rg := range []int{0, 100} {
 			r := Run([]*Ship{s}, []*Ship{s}, 4000, 1, 0, Options{StartRange: rg})
+			t.Logf("%s against itself from %d cm (0: deployed): the first side scores %.3f", name, rg, r.WinRate(0))
 			if w := r.WinRate(0); w < 0.475 || w > 0.525 {
 				t.Errorf("%s against itself from %d cm (0: deployed): the first side scores %.3f, want 0.475-0.525", name, rg, w)
 			}
