@@ -317,8 +317,9 @@ func (st *shipState) vuln(a int) float64 {
 
 // wantsRam reports whether side orders a ram this turn (rules §1.2.3):
 // a ship whose mass and hull left make the exchange of ram damage
-// favourable, or that has no other way to hurt the enemy, and whose
-// command die allows it. It marks the rammer.
+// favourable and that would survive the enemy's share of it, or that has
+// no other way to hurt the enemy, and whose command die allows it. It
+// marks the rammer.
 func (b *battle) wantsRam(side int) bool {
 	for _, st := range b.sides[side] {
 		if !st.present() || st.cloaked || !st.bridge() || st.speed == 0 {
@@ -335,6 +336,12 @@ func (b *battle) wantsRam(side int) bool {
 		theirs := float64(e.s.mf) * float64(e.hull(-1))
 		harmless := b.pol[st.id][e.id].best[0] == 0 && len(st.s.squadrons) == 0
 		if mine <= 1.5*theirs && !(harmless && mine > theirs) {
+			continue
+		}
+		if !harmless && e.s.mf*max(1, closingSpeed(st, e)) >= st.hull(-1) {
+			// The enemy's mass would destroy the rammer too: a ship that
+			// can still hurt the enemy by fire does not trade itself
+			// for a draw.
 			continue
 		}
 		destroyed := 0
@@ -561,10 +568,32 @@ func (b *battle) ftlSensor(st *shipState) int {
 // returnFromFTL brings back ships from a strategic jump, with their
 // attack. Ships returning on the same turn are all back before any
 // attacks, so each may strike the other.
+//
+// The wait of 1D8 - crew quality is a minimum: a ship stays off the table
+// "for as long as the player wishes" and announces its return in the
+// plotting phase of the turn before (rules l. 520-534). A ship whose wait
+// is over returns when an enemy is on the table to attack, or when an
+// enemy's wait is over too (it answers the enemy's announcement, and both
+// arrive together); while every enemy is still away it waits, since the
+// first back only stands to be attacked by the other's return.
 func (b *battle) returnFromFTL() {
+	var ready, present [2]bool
+	for _, st := range b.ships {
+		switch {
+		case st.out():
+		case st.absent == 0:
+			present[st.side] = true
+		case st.absent == 1:
+			ready[st.side] = true
+		}
+	}
 	back := b.jumps[:0]
 	for _, st := range b.ships {
 		if st.out() || st.absent == 0 {
+			continue
+		}
+		if st.absent == 1 && !present[1-st.side] && !ready[1-st.side] {
+			b.tracef("%s waits off the table for an enemy to return", st.s.Name)
 			continue
 		}
 		st.absent--
