@@ -243,7 +243,7 @@ func TestRamNotSuicidal(t *testing.T) {
 		speed  int
 		wantOK bool
 	}{
-		{"survives the ram", true, 60, 4, true},      // takes 2 x 4 = 8 of 60
+		{"survives the ram", true, 60, 4, true},       // takes 2 x 4 = 8 of 60
 		{"destroyed by the ram", true, 60, 40, false}, // takes 2 x 40 = 80 of 60
 		{"unarmed, destroyed by it", false, 60, 40, true},
 	} {
