@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -259,6 +260,57 @@ func TestRamNotSuicidal(t *testing.T) {
 		bt.dist = 3
 		if got := bt.wantsRam(0); got != tc.wantOK || r.ram != tc.wantOK {
 			t.Errorf("%s: ram ordered %v, want %v\n%s", tc.name, got, tc.wantOK, tr)
+		}
+	}
+}
+
+// TestBetterCrewHelps: crew quality orders the fire (rules l. 1518-1523),
+// shortens a strategic jump's wait (l. 526-530) and hardens the ship
+// against FTL attacks (l. 576-579), so a better crew never makes a ship
+// weaker; a better command die only helps it pass morale checks (l.
+// 1706-1730). The Reference Cruiser with each crew quality and command
+// die plays the sample, 2,000 battles deployed by the encounter rules.
+// Before TestFTLWaitsForEnemy's and TestRamNotSuicidal's fixes crew 5
+// scored 0.46 and command D6 0.47.
+func TestBetterCrewHelps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2,000 battles a variant: skipped with -short")
+	}
+	m := costing.NewModel(nil)
+	base := sampleShip(t, m, "reference-cruiser")
+	raw, err := os.ReadFile("../data/samples/reference-cruiser.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	variant := func(edit func(d *designer.Design)) float64 {
+		d, err := designer.DecodeDesign(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(d)
+		s, err := Compile(m, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Run([]*Ship{s}, []*Ship{base}, 2000, 1, 0, Options{}).WinRate(0)
+	}
+	prev := 0.0
+	for crew := 1; crew <= 5; crew++ {
+		w := variant(func(d *designer.Design) { d.CrewQuality = crew })
+		t.Logf("crew %d against crew 2: %.3f", crew, w)
+		if w < prev-0.02 {
+			t.Errorf("crew %d scores %.3f against crew 2, less than crew %d's %.3f", crew, w, crew-1, prev)
+		}
+		prev = w
+	}
+	if prev < 0.6 {
+		t.Errorf("crew 5 scores %.3f against crew 2, want at least 0.6", prev)
+	}
+	for _, die := range []designer.Die{"D2", "D4", "D6"} {
+		w := variant(func(d *designer.Design) { d.CommandQuality = die })
+		t.Logf("command %s against D3: %.3f", die, w)
+		if w < 0.48 || w > 0.53 {
+			t.Errorf("command %s scores %.3f against D3, want 0.48-0.53 (morale checks are rare in a duel)", die, w)
 		}
 	}
 }
