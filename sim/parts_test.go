@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -117,4 +118,87 @@ func TestPartsAgainstField(t *testing.T) {
 		fmt.Fprintf(&sb, "| %s | %d | %.2f | %.1f %% | %.2f | %s |\n", e.name, s.Eval.CV, float64(s.Eval.CV)/100, 100*p, worth/baseWorth, slope)
 	}
 	t.Logf("model %s, %d opponents of the field, beta %.3g:\n%s", m.Version(), len(opp), beta, sb.String())
+}
+
+// TestOneStepBetter is a probe, not a check (docs/simulation.md, "Where
+// the policies fall short"): each sample with one thing made better (a
+// crew quality up, the command die or the damage control die one step
+// up, one more of every weapon mount, a fifth more hull on every layer)
+// plays the sample as built, 1,000 battles from either side, deployed by
+// the encounter rules. A score under one half means the simulator's
+// policies play the better ship worse, or the rules make the step a
+// cost (a larger damage control die repairs less often, rules l.
+// 1698-1702; more hull can lower the target rating).
+//
+//	go test ./sim -run TestOneStepBetter -fit -v
+func TestOneStepBetter(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("a probe: run with -fit")
+	}
+	m := costing.NewModel(nil)
+	up := func(d designer.Die) designer.Die {
+		for i, x := range designer.Dice {
+			if x == d && x != "D6" && i+1 < len(designer.Dice) {
+				return designer.Dice[i+1]
+			}
+		}
+		return d
+	}
+	steps := []struct {
+		name string
+		edit func(d *designer.Design) bool
+	}{
+		{"crew quality +1", func(d *designer.Design) bool { d.CrewQuality++; return d.CrewQuality <= 5 }},
+		{"command die up", func(d *designer.Design) bool { o := d.CommandQuality; d.CommandQuality = up(o); return o != d.CommandQuality }},
+		{"damage control die up", func(d *designer.Design) bool { o := d.DamageControl; d.DamageControl = up(o); return o != d.DamageControl }},
+		{"one more of every mount", func(d *designer.Design) bool {
+			for _, ns := range d.Sections.List() {
+				for i := range ns.Section.Weapons {
+					ns.Section.Weapons[i].Count++
+				}
+			}
+			return true
+		}},
+		{"a fifth more hull", func(d *designer.Design) bool {
+			for _, ns := range d.Sections.List() {
+				for i := range ns.Section.Layers {
+					ns.Section.Layers[i].HullHits = ns.Section.Layers[i].HullHits * 6 / 5
+				}
+			}
+			return true
+		}},
+	}
+	under := 0
+	for _, name := range []string{"reference-cruiser", "uss-newton", "hms-thunderchild", "iks-tesla", "ras-freedom",
+		"its-dragon", "ss-clinton", "uss-einstein", "iss-vengeance", "hims-avenger"} {
+		raw, err := os.ReadFile("../data/samples/" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := sampleShip(t, m, name)
+		for _, st := range steps {
+			d, err := designer.DecodeDesign(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !st.edit(d) {
+				continue
+			}
+			if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
+				d.TechLevel = min(10, tl)
+			}
+			s, err := Compile(m, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := (Run([]*Ship{s}, []*Ship{base}, 1000, 1, 0, Options{}).WinRate(0) +
+				Run([]*Ship{base}, []*Ship{s}, 1000, 2, 0, Options{}).WinRate(1)) / 2
+			mark := ""
+			if w < 0.47 {
+				mark, under = "  <- worse", under+1
+			}
+			t.Logf("%-18s %-24s CV %4d -> %4d  scores %.3f%s", name, st.name, base.Eval.CV, s.Eval.CV, w, mark)
+		}
+	}
+	t.Logf("%d steps score under 0.47", under)
 }
