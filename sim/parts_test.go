@@ -149,8 +149,16 @@ func TestOneStepBetter(t *testing.T) {
 		edit func(d *designer.Design) bool
 	}{
 		{"crew quality +1", func(d *designer.Design) bool { d.CrewQuality++; return d.CrewQuality <= 5 }},
-		{"command die up", func(d *designer.Design) bool { o := d.CommandQuality; d.CommandQuality = up(o); return o != d.CommandQuality }},
-		{"damage control die up", func(d *designer.Design) bool { o := d.DamageControl; d.DamageControl = up(o); return o != d.DamageControl }},
+		{"command die up", func(d *designer.Design) bool {
+			o := d.CommandQuality
+			d.CommandQuality = up(o)
+			return o != d.CommandQuality
+		}},
+		{"damage control die up", func(d *designer.Design) bool {
+			o := d.DamageControl
+			d.DamageControl = up(o)
+			return o != d.DamageControl
+		}},
 		{"one more of every mount", func(d *designer.Design) bool {
 			for _, ns := range d.Sections.List() {
 				for i := range ns.Section.Weapons {
