@@ -187,7 +187,7 @@ func (b *battle) starshipCombat() {
 		b.shotsQ = b.shotsQ[:0]
 		any := false
 		for _, st := range b.ships {
-			if b.fireQuality(st) == q && st.present() && !st.cloaked && !st.firedTurn {
+			if b.fireGroup(st) == q && st.present() && !st.cloaked && !st.firedTurn {
 				b.fireShip(st, nil)
 				any = true
 			}
@@ -197,6 +197,27 @@ func (b *battle) starshipCombat() {
 			b.afterGroup()
 		}
 	}
+}
+
+// fireGroup is the crew quality group st fires in this turn: its own
+// (fireQuality), or a later one. "A player may opt to not fire a
+// starship in its crew quality group and instead fire it in a later
+// group" (rules l. 1534-1540); a ship under a stealth field its sensors
+// have not compromised does, waiting for its target's group: its stealth
+// falls to a quarter from the next group after it fires, while fire in
+// the same group "counts the stealth generator to be uncompromised"
+// (l. 2529-2543). Firing first, it would take the enemy's whole fire
+// with its stealth spent.
+func (b *battle) fireGroup(st *shipState) int {
+	q := b.fireQuality(st)
+	if !st.stealthOn || st.stealthCompromised {
+		return q
+	}
+	t := b.enemyOf(st)
+	if t == nil || !t.present() || t.cloaked {
+		return q
+	}
+	return min(q, b.fireQuality(t))
 }
 
 // fireQuality is the crew quality whose turn st fires in: its own, or its

@@ -644,6 +644,40 @@ func TestStealthEW(t *testing.T) {
 	}
 }
 
+// TestStealthFiresLate: a starship may fire in a later crew quality group
+// than its own (rules l. 1534-1540), and a stealth field is compromised
+// "starting with the next group of firing" while fire in the same group
+// "counts the stealth generator to be uncompromised" (l. 2529-2543). A
+// crew-5 ship under an uncompromised stealth field fires with its crew-2
+// target's group, so the target shoots at it through EW 8, not 2; once
+// compromised, it fires in its own group again.
+func TestStealthFiresLate(t *testing.T) {
+	ghost := testShip(t, "Ghost", []int{30}, nil, func(d *designer.Design) {
+		d.CrewQuality = 5
+		d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "stealth", Rating: 2, Count: 1})
+		guns(1)(d)
+	})
+	target := testShip(t, "Target", []int{30}, nil, guns(1))
+	bt, tr := scripted(ghost, target)
+	g, e := bt.ships[0], bt.ships[1]
+	g.stealthOn, bt.dist = true, 5
+	if q := bt.fireGroup(g); q != 2 {
+		t.Fatalf("uncompromised stealth: fires in group %d, want the target's 2", q)
+	}
+	bt.script = []int{20, 20} // both miss
+	bt.starshipCombat()
+	out := tr.String()
+	if !strings.Contains(out, "Target fires Gun at Ghost: roll 20 against SP 7 TP") {
+		t.Errorf("the target should fire through the uncompromised stealth (SP 15 - 8 = 7):\n%s", out)
+	}
+	if !g.stealthCompromised || e.stealthOn {
+		t.Fatalf("after firing, the ghost's stealth should be compromised\n%s", out)
+	}
+	if q := bt.fireGroup(g); q != 5 {
+		t.Errorf("compromised stealth: fires in group %d, want its own 5", q)
+	}
+}
+
 // TestSpinal pins the Spinal (SP) quality (metaverse-rules.txt l. 3205-
 // 3209, its heading at l. 3359): "A weapon with this quality receives a
 // bonus to its damage on each pulse, equal to the target's armour rating
