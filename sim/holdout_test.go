@@ -241,13 +241,13 @@ func TestHoldoutAcceptance(t *testing.T) {
 	}
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
-	if in < 45 || close < 31 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/7 measured 47 and 34 (the target: all and 80 %%)", in, len(rep.Rows), close)
+	if in < 44 || close < 31 {
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/7 measured 45 and 34 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (45 of 57 within 0.67-1.5 at 60 duels a rung).
+	// measured all the same (46 of 57 within 0.67-1.5 at 60 duels a rung).
 	if in := rep.FieldWithin(0.67, 1.5); in < 42 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 45", in, len(rep.Rows))
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 46", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
