@@ -123,7 +123,9 @@ func TestPartsAgainstField(t *testing.T) {
 // TestOneStepBetter is a probe, not a check (docs/simulation.md, "Where
 // the policies fall short"): each sample with one thing made better (a
 // crew quality up, the command die or the damage control die one step
-// up, one more of every weapon mount, a fifth more hull on every layer)
+// up, one more of every weapon mount, armour +1 and shields +2 on every
+// arc that has them, every sensor array +1, a fifth more hull on every
+// layer)
 // plays the sample as built, 1,000 battles from either side, deployed by
 // the encounter rules. A score under one half means the simulator's
 // policies play the better ship worse, or the rules make the step a
@@ -166,6 +168,42 @@ func TestOneStepBetter(t *testing.T) {
 				}
 			}
 			return true
+		}},
+		{"armour +1", func(d *designer.Design) bool {
+			n := 0
+			for _, ns := range d.Sections.List() {
+				for _, a := range []*designer.Armour{ns.Section.Armour.Fore, ns.Section.Armour.Aft, ns.Section.Armour.Port, ns.Section.Armour.Starboard} {
+					if a != nil && a.Rating > 0 {
+						a.Rating++
+						n++
+					}
+				}
+			}
+			return n > 0
+		}},
+		{"shields +2", func(d *designer.Design) bool {
+			n := 0
+			for _, ns := range d.Sections.List() {
+				for _, sh := range []*designer.Shield{ns.Section.Shields.Fore, ns.Section.Shields.Aft, ns.Section.Shields.Port, ns.Section.Shields.Starboard} {
+					if sh != nil && sh.Hits > 0 {
+						sh.Hits += 2
+						n++
+					}
+				}
+			}
+			return n > 0
+		}},
+		{"sensors +1", func(d *designer.Design) bool {
+			n := 0
+			for _, ns := range d.Sections.List() {
+				for i := range ns.Section.Systems {
+					if sy := &ns.Section.Systems[i]; sy.Kind == "sensor" {
+						sy.Rating++
+						n++
+					}
+				}
+			}
+			return n > 0
 		}},
 		{"a fifth more hull", func(d *designer.Design) bool {
 			for _, ns := range d.Sections.List() {
