@@ -118,6 +118,13 @@ func newBattle(a, bs []*Ship, opt Options) *battle {
 				b.pol[i][j] = damageTable(b.ships[i].s, b.ships[j].s)
 			}
 		}
+		direct := 0.0
+		for j := range b.ships {
+			for _, v := range b.pol[i][j].best {
+				direct = max(direct, v)
+			}
+		}
+		b.ships[i].standoff = standoffFire(b.ships[i].s) > direct
 	}
 	return b
 }

@@ -315,6 +315,49 @@ func TestBetterCrewHelps(t *testing.T) {
 	}
 }
 
+// TestStandoffRange: a side that fights mostly by salvos and strike
+// missions does not close for its guns (docs/simulation.md, Range). A
+// missile boat with a 10 cm gun, larger than its twin, finds the exchange
+// of gunfire in its favour; closing would bring it to the twin's salvos
+// first while its own chase a target that backs away, so from 60 cm it
+// does not close: it only keeps away from the twin's gun. The same ship without its
+// missiles closes to its gun's range. Before, every improvement to the
+// HIMS Avenger (armour, sensors, hull, mounts) scored 0.40-0.44 against
+// the Avenger as built (TestOneStepBetter); now 0.51-0.61.
+func TestStandoffRange(t *testing.T) {
+	missile := designer.WeaponDef{ID: "m", Name: "Missile", DamageType: designer.DamageKinetic, Pulse: 1, Die: "D6",
+		Effect: designer.EffectRaking, TargetMethod: designer.TargetIndirect, IndirectTurns: 3, Range: 20,
+		RateOfFire: designer.RateUnlimited, Interceptable: true, Targets: []string{designer.TargetsStarships}}
+	boat := func(name string, hull int, missiles bool) *Ship {
+		return testShip(t, name, []int{hull}, nil, func(d *designer.Design) {
+			guns(1)(d)
+			if missiles {
+				d.Weapons = append(d.Weapons, missile)
+				d.Sections.Core.Weapons = append(d.Sections.Core.Weapons,
+					designer.Mount{Weapon: "m", Sectors: []int{0, 1, 2, 3, 4, 5, 6, 7}, Count: 4})
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name     string
+		missiles bool
+		standoff bool
+		lo, hi   int
+	}{
+		{"missile boat", true, true, 60, 150},
+		{"gunship", false, false, 0, 10},
+	} {
+		bt, tr := scripted(boat("Big", 40, tc.missiles), boat("Twin", 30, true))
+		bt.dist = 60
+		if got := bt.ships[0].standoff; got != tc.standoff {
+			t.Errorf("%s: standoff %v, want %v", tc.name, got, tc.standoff)
+		}
+		if d := bt.preferredRange(0); d < tc.lo || d > tc.hi {
+			t.Errorf("%s: wants %d cm from 60, want %d-%d\n%s", tc.name, d, tc.lo, tc.hi, tr)
+		}
+	}
+}
+
 // TestMirrorMatch: a design against itself scores one half from either
 // side. Before FTL plots were simultaneous the first side won ties of
 // timing: the HMS Thunderchild against itself scored 62.6 % for it

@@ -108,6 +108,39 @@ func shotDamage(w *weapon, sensor, ew int, t *Ship, d int) float64 {
 	return v
 }
 
+// standoffFire is what s's salvos (polarized weapons left out) and strike
+// squadrons could deal a turn at full strength, range aside: every pulse
+// at its mean, salvos before interception, limited and one-shot weapons
+// at the Range policy's share of a turn.
+func standoffFire(s *Ship) float64 {
+	v := 0.0
+	for ci := range s.copies {
+		w := &s.weapons[s.copies[ci].w]
+		if !w.indirect || !w.tShips || w.pulse == 0 || w.q&qPO != 0 {
+			continue
+		}
+		rof := 1.0
+		switch w.rof {
+		case rofLimited:
+			rof = 0.5
+		case rofOneShot:
+			rof = 0.1
+		}
+		v += rof * expected(w)
+	}
+	for _, bay := range s.bays {
+		for _, def := range bay.loaded {
+			q := &s.squadrons[def]
+			for _, fw := range q.weapons {
+				if fw.tShips && fw.pulse > 0 {
+					v += float64(q.strength*fw.pulse) * meanPulse(fw.sides, fw.mod)
+				}
+			}
+		}
+	}
+	return v
+}
+
 // hitChance is the chance of a sensor roll on 1D20 with sensor rating
 // sensor, sensor profile sp and target profile tp (rules §1.3.1).
 func hitChance(sensor, sp, tp int) float64 {
@@ -146,9 +179,22 @@ func meanPulse(n, k int) float64 {
 }
 
 // preferredRange is the range (0-150 cm) side wants: the one where its
-// expected damage, as a share of the enemy's hull, most exceeds the
-// enemy's against it. Ties keep the current range.
+// expected direct damage, as a share of the enemy's hull, most exceeds
+// the enemy's against it. A side whose every ship fights mostly by
+// salvos and strike missions (standoff) does not close for its guns: it
+// only keeps out of the enemy's direct fire, since closing brings it to
+// the enemy's salvos and strikes sooner while its own chase a target that
+// backs away. Ties keep the current range.
 func (b *battle) preferredRange(side int) int {
+	standoff := false
+	for _, a := range b.sides[side] {
+		if a.present() {
+			standoff = a.standoff
+			if !standoff {
+				break
+			}
+		}
+	}
 	bestD, bestV := b.dist, -1e18
 	for d := 0; d <= 150; d += 5 {
 		v := 0.0
@@ -160,7 +206,9 @@ func (b *battle) preferredRange(side int) int {
 				if !e.present() {
 					continue
 				}
-				v += b.pol[a.id][e.id].at(d, -1) / float64(max(1, e.hull(-1)))
+				if !standoff {
+					v += b.pol[a.id][e.id].at(d, -1) / float64(max(1, e.hull(-1)))
+				}
 				v -= b.pol[e.id][a.id].at(d, -1) / float64(max(1, a.hull(-1)))
 			}
 		}

@@ -31,6 +31,9 @@ type shipState struct {
 	meltdown       []int      // system indices of reactors that detonate unless fixed
 
 	crewQ int // crew quality in this battle (fleet rules may lower it)
+	// standoff: the ship's salvos and strike squadrons outweigh its best
+	// direct fire on any enemy (newBattle; the Range policy).
+	standoff bool
 
 	cmdBy       *shipState // its commander in the chain of command, nil for the flagship or outside it
 	inChain     bool       // a part of the fleet (rules l. 3756-3758)
