@@ -16,13 +16,13 @@ import (
 // --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
 // TestCalibrationAcceptance checks it against the fit.
 var forecastBeta = map[string]float64{
-	"metaverse-cv/1": 1.036,
-	"metaverse-cv/2": 1.475,
-	"metaverse-cv/3": 1.436,
-	"metaverse-cv/4": 1.453,
-	"metaverse-cv/5": 1.453,
-	"metaverse-cv/6": 1.510,
-	"metaverse-cv/7": 1.667,
+	"metaverse-cv/1": 1.011,
+	"metaverse-cv/2": 1.451,
+	"metaverse-cv/3": 1.415,
+	"metaverse-cv/4": 1.431,
+	"metaverse-cv/5": 1.431,
+	"metaverse-cv/6": 1.483,
+	"metaverse-cv/7": 1.633,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and
