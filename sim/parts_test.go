@@ -120,8 +120,8 @@ func TestPartsAgainstField(t *testing.T) {
 	t.Logf("model %s, %d opponents of the field, beta %.3g:\n%s", m.Version(), len(opp), beta, sb.String())
 }
 
-// TestOneStepBetter is a probe, not a check (docs/simulation.md, "Where
-// the policies fall short"): each sample with one thing made better (a
+// TestOneStepBetter (docs/simulation.md, "Where the policies fall
+// short"): each sample with one thing made better (a
 // crew quality up, the command die or the damage control die one step
 // up, one more of every weapon mount, armour +1 and shields +2 on every
 // arc that has them, every sensor array +1, a fifth more hull on every
@@ -130,12 +130,14 @@ func TestPartsAgainstField(t *testing.T) {
 // the encounter rules. A score under one half means the simulator's
 // policies play the better ship worse, or the rules make the step a
 // cost (a larger damage control die repairs less often, rules l.
-// 1698-1702; more hull can lower the target rating).
+// 1698-1702; more hull can lower the target rating). It fails below 0.43,
+// where the policy faults it found scored (0.40-0.42); the lowest step
+// now is a fifth more hull on the USS Newton, 0.44, a cost by the rules.
 //
-//	go test ./sim -run TestOneStepBetter -fit -v
+//	go test ./sim -run TestOneStepBetter -v
 func TestOneStepBetter(t *testing.T) {
-	if !*fitFlag {
-		t.Skip("a probe: run with -fit")
+	if testing.Short() {
+		t.Skip("76 steps of 2,000 battles: skipped with -short")
 	}
 	m := costing.NewModel(nil)
 	up := func(d designer.Die) designer.Die {
@@ -244,6 +246,9 @@ func TestOneStepBetter(t *testing.T) {
 				mark, under = "  <- worse", under+1
 			}
 			t.Logf("%-18s %-24s CV %4d -> %4d  scores %.3f%s", name, st.name, base.Eval.CV, s.Eval.CV, w, mark)
+			if w < 0.43 {
+				t.Errorf("%s with %s scores %.3f against itself as built, under 0.43", name, st.name, w)
+			}
 		}
 	}
 	t.Logf("%d steps score under 0.47", under)
