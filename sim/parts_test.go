@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -216,6 +217,12 @@ func TestOneStepBetter(t *testing.T) {
 			return true
 		}},
 	}
+	// ONESTEP_RANGE=cm plays the steps from a fixed start instead, a
+	// probe: only the deployed run is held to 0.43.
+	var opt Options
+	if cm, err := strconv.Atoi(os.Getenv("ONESTEP_RANGE")); err == nil {
+		opt.StartRange = cm
+	}
 	under := 0
 	for _, name := range []string{"reference-cruiser", "uss-newton", "hms-thunderchild", "iks-tesla", "ras-freedom",
 		"its-dragon", "ss-clinton", "uss-einstein", "iss-vengeance", "hims-avenger"} {
@@ -239,14 +246,14 @@ func TestOneStepBetter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := (Run([]*Ship{s}, []*Ship{base}, 1000, 1, 0, Options{}).WinRate(0) +
-				Run([]*Ship{base}, []*Ship{s}, 1000, 2, 0, Options{}).WinRate(1)) / 2
+			w := (Run([]*Ship{s}, []*Ship{base}, 1000, 1, 0, opt).WinRate(0) +
+				Run([]*Ship{base}, []*Ship{s}, 1000, 2, 0, opt).WinRate(1)) / 2
 			mark := ""
 			if w < 0.47 {
 				mark, under = "  <- worse", under+1
 			}
 			t.Logf("%-18s %-24s CV %4d -> %4d  scores %.3f%s", name, st.name, base.Eval.CV, s.Eval.CV, w, mark)
-			if w < 0.43 {
+			if w < 0.43 && opt.StartRange == 0 {
 				t.Errorf("%s with %s scores %.3f against itself as built, under 0.43", name, st.name, w)
 			}
 		}
