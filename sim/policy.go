@@ -51,13 +51,7 @@ func damageTable(a, t *Ship) pairTable {
 		if !w.tShips || w.indirect || w.rng == 0 || w.pulse == 0 {
 			continue
 		}
-		rof := 1.0
-		switch w.rof {
-		case rofLimited:
-			rof = 0.5
-		case rofOneShot:
-			rof = 0.1
-		}
+		rof := turnShare(w)
 		for r := 0; r <= 20; r++ {
 			v := rof * shotDamage(w, sensor, ew, t, 5*r)
 			for s := 0; s < 8; s++ {
@@ -73,6 +67,18 @@ func damageTable(a, t *Ship) pairTable {
 		}
 	}
 	return p
+}
+
+// turnShare is the share of turns the Range policy counts w as firing:
+// every turn unlimited, every other limited, a tenth one-shot.
+func turnShare(w *weapon) float64 {
+	switch w.rof {
+	case rofLimited:
+		return 0.5
+	case rofOneShot:
+		return 0.1
+	}
+	return 1
 }
 
 // shotDamage is the expected hull damage of one shot of direct weapon w
@@ -119,13 +125,7 @@ func standoffFire(s *Ship) float64 {
 		if !w.indirect || !w.tShips || w.pulse == 0 || w.q&qPO != 0 {
 			continue
 		}
-		rof := 1.0
-		switch w.rof {
-		case rofLimited:
-			rof = 0.5
-		case rofOneShot:
-			rof = 0.1
-		}
+		rof := turnShare(w)
 		v += rof * expected(w)
 	}
 	for _, bay := range s.bays {
