@@ -404,7 +404,7 @@ func TestMirrorMatch(t *testing.T) {
 // method is inherently superior" (metaverse-rules.txt l. 594-625). Each
 // of 240 generated designs plays its twin with the other movement method,
 // 60 battles deployed by the encounter rules: the newtonian twins score
-// 49.5 % (docs/simulation.md, abstraction 1).
+// 49.4 % (docs/simulation.md, abstraction 1).
 func TestMovementParity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("movement parity: skipped with -short")
