@@ -222,8 +222,8 @@ func TestField(t *testing.T) {
 // change that loses ground fails, and holds the designs v3's terms were
 // built for (huge hulls, titans, bought quality), the USS Newton's and
 // HMS Thunderchild's fortresses (v5's rule, docs/costing.md §
-// metaverse-cv/5; the Reference Cruiser's and IKS Tesla's read 0.64 on
-// the ladder under v7 and 1.01 and 1.16 against the field) and the
+// metaverse-cv/5; the Reference Cruiser's and IKS Tesla's read 0.64 and 0.65 on
+// the ladder under v7 and 1.01 and 1.22 against the field) and the
 // one-shot torpedo boats the hold-fire policy serves (TestHoldFire)
 // inside 0.67-1.5. The table is logged.
 func TestHoldoutAcceptance(t *testing.T) {
@@ -242,12 +242,12 @@ func TestHoldoutAcceptance(t *testing.T) {
 	t.Logf("\n%s", rep.Markdown())
 	in, close := rep.Within(0.67, 1.5), rep.Within(0.8, 1.25)
 	if in < 44 || close < 31 {
-		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/7 measured 45 and 34 (the target: all and 80 %%)", in, len(rep.Rows), close)
+		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/7 measured 45 and 35 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (46 of 57 within 0.67-1.5 at 60 duels a rung).
+	// measured all the same (45 of 57 within 0.67-1.5 at 60 duels a rung).
 	if in := rep.FieldWithin(0.67, 1.5); in < 42 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 46", in, len(rep.Rows))
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 45", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
