@@ -77,6 +77,16 @@ func forecastSide(b *testing.B, m *costing.Model, n int, names ...string) []*Shi
 // sampleShip compiles the sample design data/samples/name.json under m.
 func sampleShip(tb testing.TB, m *costing.Model, name string) *Ship {
 	tb.Helper()
+	s, _ := sampleVariant(tb, m, name, nil)
+	return s
+}
+
+// sampleVariant compiles the sample data/samples/name.json under m after
+// edit (nil: as built), its tech level raised to what the edited design
+// needs; ok is false, and the ship nil, when edit reports it changed
+// nothing.
+func sampleVariant(tb testing.TB, m *costing.Model, name string, edit func(d *designer.Design) bool) (s *Ship, ok bool) {
+	tb.Helper()
 	raw, err := os.ReadFile("../data/samples/" + name + ".json")
 	if err != nil {
 		tb.Fatal(err)
@@ -85,11 +95,17 @@ func sampleShip(tb testing.TB, m *costing.Model, name string) *Ship {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s, err := Compile(m, d)
+	if edit != nil && !edit(d) {
+		return nil, false
+	}
+	if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
+		d.TechLevel = min(10, tl)
+	}
+	s, err = Compile(m, d)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return s
+	return s, true
 }
 
 // BenchmarkForecast is issue 21's forecast speed on one core: a 2,000-run

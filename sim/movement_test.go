@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -278,20 +277,8 @@ func TestBetterCrewHelps(t *testing.T) {
 	}
 	m := costing.NewModel(nil)
 	base := sampleShip(t, m, "reference-cruiser")
-	raw, err := os.ReadFile("../data/samples/reference-cruiser.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	variant := func(edit func(d *designer.Design)) float64 {
-		d, err := designer.DecodeDesign(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		edit(d)
-		s, err := Compile(m, d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, _ := sampleVariant(t, m, "reference-cruiser", func(d *designer.Design) bool { edit(d); return true })
 		return Run([]*Ship{s}, []*Ship{base}, 2000, 1, 0, Options{}).WinRate(0)
 	}
 	prev := 0.0

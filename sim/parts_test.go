@@ -226,25 +226,11 @@ func TestOneStepBetter(t *testing.T) {
 	under := 0
 	for _, name := range []string{"reference-cruiser", "uss-newton", "hms-thunderchild", "iks-tesla", "ras-freedom",
 		"its-dragon", "ss-clinton", "uss-einstein", "iss-vengeance", "hims-avenger"} {
-		raw, err := os.ReadFile("../data/samples/" + name + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
 		base := sampleShip(t, m, name)
 		for _, st := range steps {
-			d, err := designer.DecodeDesign(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !st.edit(d) {
+			s, ok := sampleVariant(t, m, name, st.edit)
+			if !ok {
 				continue
-			}
-			if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
-				d.TechLevel = min(10, tl)
-			}
-			s, err := Compile(m, d)
-			if err != nil {
-				t.Fatal(err)
 			}
 			w := (Run([]*Ship{s}, []*Ship{base}, 1000, 1, 0, opt).WinRate(0) +
 				Run([]*Ship{base}, []*Ship{s}, 1000, 2, 0, opt).WinRate(1)) / 2
