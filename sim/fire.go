@@ -183,11 +183,17 @@ func (b *battle) starshipCombat() {
 		b.afterGroup()
 	}
 	b.rams = b.rams[:0]
+	// Each ship declares its group before the first fires (rules l.
+	// 1538-1540: a player "must declare in which grouping they intend to
+	// fire").
+	for _, st := range b.ships {
+		st.group = b.fireGroup(st)
+	}
 	for q := 5; q >= 0; q-- {
 		b.shotsQ = b.shotsQ[:0]
 		any := false
 		for _, st := range b.ships {
-			if b.fireGroup(st) == q && st.present() && !st.cloaked && !st.firedTurn {
+			if st.group == q && st.present() && !st.cloaked && !st.firedTurn {
 				b.fireShip(st, nil)
 				any = true
 			}
@@ -200,24 +206,96 @@ func (b *battle) starshipCombat() {
 }
 
 // fireGroup is the crew quality group st fires in this turn: its own
-// (fireQuality), or a later one. "A player may opt to not fire a
-// starship in its crew quality group and instead fire it in a later
-// group" (rules l. 1534-1540); a ship under a stealth field its sensors
-// have not compromised does, waiting for its target's group: its stealth
-// falls to a quarter from the next group after it fires, while fire in
-// the same group "counts the stealth generator to be uncompromised"
-// (l. 2529-2543). Firing first, it would take the enemy's whole fire
-// with its stealth spent.
+// (fireQuality), or its target's, later one. "A player may opt to not
+// fire a starship in its crew quality group and instead fire it in a
+// later group" (rules l. 1534-1540). A ship under a stealth field its
+// sensors have not compromised always waits for its target's group: its
+// stealth falls to a quarter from the next group after it fires, while
+// fire in the same group "counts the stealth generator to be
+// uncompromised" (l. 2529-2543). Firing first, it would take the enemy's
+// whole fire with its stealth spent. Any other ship waits when firing
+// first would lose more to the target's interceptors than it spares
+// itself of the target's fire (firesFirst).
 func (b *battle) fireGroup(st *shipState) int {
 	q := b.fireQuality(st)
-	if !st.stealthOn || st.stealthCompromised {
-		return q
-	}
 	t := b.enemyOf(st)
 	if t == nil || !t.present() || t.cloaked {
 		return q
 	}
-	return min(q, b.fireQuality(t))
+	tq := b.fireQuality(t)
+	if tq >= q {
+		return q
+	}
+	if st.stealthOn && !st.stealthCompromised || !b.firesFirst(st, t) {
+		return tq
+	}
+	return q
+}
+
+// firesFirst reports whether st, whose group comes before its target
+// t's, does better firing in its own group than in t's. Firing first,
+// its damage and criticals land before t fires back (rules l.
+// 1525-1532); but t may fire any weapon it has not yet fired "to
+// intercept direct fire weapons that have achieved a hit" (l. 1536-1537),
+// which in the same group it cannot, having fired them. On the policy's
+// scale (expected damage as a share of the hull it falls on, at most
+// all of it), firing first loses the share of t that t's interceptors
+// stop, and spares st the share of t's fire that its strike, less what
+// was stopped, puts out of action, and the fire t spends intercepting.
+// An interception is cheap for t when its fire on st is poor (st's EW or
+// stealth, its target rating) and its guns stop hits easily.
+func (b *battle) firesFirst(st, t *shipState) bool {
+	b.sens = st.sensors(b.sens)
+	if len(b.sens) == 0 || b.dist > 100 {
+		return true
+	}
+	sensor := b.sens[0]
+	b.sens = t.sensors(b.sens)
+	if len(b.sens) == 0 {
+		return true // t cannot intercept
+	}
+	tSensor := b.sens[0]
+	nI := 0
+	for ci := range t.s.copies {
+		iw := &t.s.weapons[t.s.copies[ci].w]
+		if iw.tDirect && iw.pulse > 0 && covers(t, ci) && b.canFire(t, ci) {
+			nI++
+		}
+	}
+	if nI == 0 {
+		return true
+	}
+	// st's direct fire this turn: all of it, and what t may intercept
+	// (intercept: hits worth stopping, of interceptable weapons).
+	all, stoppable, hitsN, tryHit := 0.0, 0.0, 0.0, 0.0
+	for ci := range st.s.copies {
+		w := &st.s.weapons[st.s.copies[ci].w]
+		if !w.tShips || w.pulse == 0 || w.indirect || w.rng == 0 || !covers(st, ci) || !b.canFire(st, ci) {
+			continue
+		}
+		sp, tp := b.profiles(st, w, t, sensor, 0)
+		p := hitChance(sensor, sp, tp)
+		shot := float64(w.pulse) * meanPulse(w.sides, w.mod)
+		all += p * shot
+		if w.interceptable && shot >= 3 {
+			stoppable += p * shot
+			hitsN += p
+			tryHit += p * hitChance(tSensor, tSensor, w.sides)
+		}
+	}
+	if stoppable == 0 || all == 0 {
+		return true
+	}
+	pi := tryHit / hitsN               // one interceptor's chance to stop a hit
+	tries := hitsN * (2 - pi)          // up to two tries a hit
+	share := min(1, float64(nI)/tries) // the hits t has interceptors for
+	stopped := share * (1 - (1-pi)*(1-pi)) * stoppable / all
+	out := b.pol[st.id][t.id].at(b.dist, st.facing) / float64(max(1, t.hull(-1)))
+	in := b.pol[t.id][st.id].at(b.dist, -1) / float64(max(1, st.hull(-1)))
+	lands := min(1, out*(1-stopped)) // what t's interceptors leave
+	lost := min(1, out) - lands
+	spared := lands*in + min(1, tries/float64(nI))*in
+	return spared >= lost
 }
 
 // fireQuality is the crew quality whose turn st fires in: its own, or its

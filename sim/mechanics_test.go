@@ -865,3 +865,66 @@ func TestTacticalJump(t *testing.T) {
 		}
 	}
 }
+
+// TestFireFirstOrWait: "A player may opt to not fire a starship in its
+// crew quality group and instead fire it in a later group" (rules l.
+// 1538-1540), and a starship may fire before its group "to intercept
+// direct fire weapons that have achieved a hit" (l. 1535-1537). A crew-3
+// ship whose one gun the crew-2 target's three unfired guns could
+// intercept, and whose fire spares it little of the target's (its EW 8
+// makes that fire poor, and so the target's interceptions cheap), waits
+// for the target's group, where the target has fired its guns and intercepts
+// nothing; with a gun that cannot be intercepted, or against a target it
+// would cripple before it fires back, it fires first.
+func TestFireFirstOrWait(t *testing.T) {
+	interceptors := func(d *designer.Design) {
+		g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+		g.Targets = []string{designer.TargetsStarships, designer.TargetsDirectFire}
+		d.Weapons = []designer.WeaponDef{g}
+		d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{0, 1, 2, 3, 4, 5, 6, 7}, Count: 3}}
+	}
+	shooter := func(interceptable bool, n int) func(d *designer.Design) {
+		return func(d *designer.Design) {
+			d.CrewQuality = 3
+			// Hard to hit: the target's fire on it is poor, its
+			// interceptions cheap.
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "ewArray", Rating: 8, Count: 1})
+			g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+			g.Interceptable = interceptable
+			d.Weapons = []designer.WeaponDef{g}
+			d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{7, 0}, Count: n}}
+		}
+	}
+	for _, tc := range []struct {
+		name          string
+		interceptable bool
+		guns, hull    int
+		want          int
+	}{
+		{"one interceptable gun", true, 1, 40, 2},
+		{"one gun that cannot be intercepted", false, 1, 40, 3},
+		{"a broadside that cripples the target first", true, 12, 12, 3},
+	} {
+		s := testShip(t, "Shooter", []int{40}, nil, shooter(tc.interceptable, tc.guns))
+		target := testShip(t, "Target", []int{tc.hull}, nil, interceptors)
+		bt, tr := scripted(s, target)
+		bt.dist = 5
+		st, e := bt.ships[0], bt.ships[1]
+		if q := bt.fireGroup(st); q != tc.want {
+			t.Errorf("%s: fires in group %d, want %d", tc.name, q, tc.want)
+		}
+		if q := bt.fireGroup(e); q != 2 {
+			t.Errorf("%s: the crew-2 target fires in group %d, want its own 2", tc.name, q)
+		}
+		if tc.want != 2 {
+			continue
+		}
+		// Waiting, the shooter's hit lands with the target's guns fired:
+		// nothing intercepts it.
+		bt.script = []int{10, 20, 20, 20, 6}
+		bt.starshipCombat()
+		if out := tr.String(); strings.Contains(out, "intercepts") || !strings.Contains(out, "Shooter fires Gun at Target: roll 10") {
+			t.Errorf("%s: want the shooter's hit in the target's group, not intercepted:\n%s", tc.name, out)
+		}
+	}
+}

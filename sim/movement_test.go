@@ -293,6 +293,21 @@ func TestBetterCrewHelps(t *testing.T) {
 	if prev < 0.6 {
 		t.Errorf("crew 5 scores %.3f against crew 2, want at least 0.6", prev)
 	}
+	// The RAS Freedom's defence guns hit seldom through their twin's
+	// stealth but intercept easily. Firing first in its own crew group, a
+	// better crew had its gun hits intercepted by the twin's unfired
+	// guns (rules l. 1535-1537), and crew 3-5 scored 0.42 against crew 2
+	// from 20 cm, crew 1 0.57; now the better crew waits for the twin's
+	// group when that pays (firesFirst, l. 1538-1540).
+	fr, _ := sampleVariant(t, m, "ras-freedom", func(d *designer.Design) bool { d.CrewQuality = 2; return true })
+	for _, crew := range []int{1, 3, 5} {
+		s, _ := sampleVariant(t, m, "ras-freedom", func(d *designer.Design) bool { d.CrewQuality = crew; return true })
+		w := Run([]*Ship{s}, []*Ship{fr}, 2000, 1, 0, Options{StartRange: 20}).WinRate(0)
+		t.Logf("RAS Freedom crew %d against crew 2 from 20 cm: %.3f", crew, w)
+		if crew < 2 && w > 0.53 || crew > 2 && w < 0.47 {
+			t.Errorf("RAS Freedom crew %d scores %.3f against crew 2 from 20 cm: a better crew must not lose by it", crew, w)
+		}
+	}
 	for _, die := range []designer.Die{"D2", "D4", "D6"} {
 		w := variant(func(d *designer.Design) { d.CommandQuality = die })
 		t.Logf("command %s against D3: %.3f", die, w)

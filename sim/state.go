@@ -65,6 +65,7 @@ type shipState struct {
 	podsActive         int // EW from countermeasure pods activated this turn
 	ecm                int // ECM arrays working on its side this turn
 	firedTurn          bool
+	group              int // the crew quality group it fires in this turn (fireGroup)
 	ewNow              int // effective EW this turn, before ELINT
 
 	bays     [][]int // squadrons still aboard each bay
