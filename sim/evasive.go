@@ -36,8 +36,11 @@ func evasivePoints(n int) int {
 
 // emergencyCrew is the least crew quality that risks emergency thrust or
 // power: it fails (the thrusters or drives used are disabled) on a 1D6
-// over the crew quality, one time in three or less from 4.
-const emergencyCrew = 4
+// over the crew quality, one time in six at 5. At 4, one time in three,
+// the risk cost more than the extra points gained: Newtons of crew 5,
+// which fight at 4 in a fleet (rules l. 3756-3761), scored 0.546 in
+// three against three of crew 3, and of crew 4 (fighting at 3) 0.585.
+const emergencyCrew = 5
 
 // evasiveSides is the thruster points st has left on the side with fewer
 // (sidePointsLeft), under emergency thrust with its thrusters doubled.

@@ -231,15 +231,15 @@ func TestEvasiveManoeuvres(t *testing.T) {
 // capacity ... After the movement is completed, roll 1D6; if the result is
 // greater than the crew quality, all the thrusters used are disabled"
 // (metaverse-rules.txt l. 437-448). With 2 points a side an unarmed ship
-// under fire has one EM; at crew 4 it doubles them for two, and a 5 after
-// movement disables its thrusters (a 4 does not). At crew 3 it does not
-// take the risk (docs/simulation.md, Policies).
+// under fire has one EM; at crew 5 it doubles them for two, and a 6 after
+// movement disables its thrusters (a 5 does not). At crew 4, failing one
+// time in three, it does not take the risk (docs/simulation.md, Policies).
 func TestEmergencyThrust(t *testing.T) {
 	for _, tc := range []struct {
 		crew, roll int
 		plan       evasion
 		disabled   bool
-	}{{4, 5, evasion{2, true}, true}, {4, 4, evasion{2, true}, false}, {3, 6, evasion{1, false}, false}} {
+	}{{5, 6, evasion{2, true}, true}, {5, 5, evasion{2, true}, false}, {4, 6, evasion{1, false}, false}} {
 		dodger := testShip(t, "Dodger", []int{30}, nil, func(d *designer.Design) {
 			sideThrusters(2)(d)
 			d.CrewQuality = tc.crew
@@ -267,18 +267,19 @@ func TestEmergencyThrust(t *testing.T) {
 // TestEmergencyPower: "any number of drives may be used at double
 // capacity (providing double the drive points) ... if the result is
 // greater than the starship's crew quality, all the drives used are
-// disabled" (metaverse-rules.txt l. 425-436). A crew 4 ship at rest with
+// disabled" (metaverse-rules.txt l. 425-436). A crew 5 ship at rest with
 // drives of 3, 100 cm from an enemy it wants to close with, accelerates
-// 6 rather than 3; a 5 after movement disables its drive.
+// 6 rather than 3; a 6 after movement disables its drive. At crew 4 it
+// does not take the risk.
 func TestEmergencyPower(t *testing.T) {
-	for _, crew := range []int{4, 3} {
+	for _, crew := range []int{5, 4} {
 		closer := testShip(t, "Closer", []int{30}, nil, func(d *designer.Design) {
 			guns(6)(d)
 			d.CrewQuality = crew
 			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "stlAdvanced", Rating: 3, Count: 1})
 		})
 		foe := testShip(t, "Foe", []int{30}, nil, nil)
-		bt, tr := fleetBattle([]*Ship{closer}, []*Ship{foe}, 100, 5, 5, 5, 5, 5, 5)
+		bt, tr := fleetBattle([]*Ship{closer}, []*Ship{foe}, 100, 6, 6, 6, 6, 6, 6)
 		c := bt.ships[0]
 		bt.plot()
 		bt.starshipMovement()

@@ -308,6 +308,21 @@ func TestBetterCrewHelps(t *testing.T) {
 			t.Errorf("RAS Freedom crew %d scores %.3f against crew 2 from 20 cm: a better crew must not lose by it", crew, w)
 		}
 	}
+	// In a fleet a ship fights at crew quality - 1 (rules l. 3756-3761).
+	// Risking emergency power at 4, failing one time in three, three USS
+	// Newtons of crew 5 scored 0.546 against three of crew 3, less than
+	// crew 4's 0.585 (emergencyCrew).
+	three := func(crew int) []*Ship {
+		s, _ := sampleVariant(t, m, "uss-newton", func(d *designer.Design) bool { d.CrewQuality = crew; return true })
+		return []*Ship{s, s, s}
+	}
+	nw3 := three(3)
+	w4 := Run(three(4), nw3, 2000, 5, 0, Options{}).WinRate(0)
+	w5 := Run(three(5), nw3, 2000, 5, 0, Options{}).WinRate(0)
+	t.Logf("three USS Newtons against three of crew 3: crew 4 %.3f, crew 5 %.3f", w4, w5)
+	if w5 < w4-0.02 {
+		t.Errorf("three USS Newtons of crew 5 score %.3f against crew 3, less than crew 4's %.3f", w5, w4)
+	}
 	for _, die := range []designer.Die{"D2", "D4", "D6"} {
 		w := variant(func(d *designer.Design) { d.CommandQuality = die })
 		t.Logf("command %s against D3: %.3f", die, w)
