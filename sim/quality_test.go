@@ -15,7 +15,8 @@ import (
 // command qualities against itself at the reference crew 2 and command
 // D3, 400 battles deployed by the encounter rules, grouped by the share
 // of its offence its FTL attack gives; and three samples in fleets of
-// one and three. A score is read through metaverse-cv/7's win-chance
+// one and three; and six samples at their own quality against themselves
+// at crew 2 and D3. A score is read through metaverse-cv/7's win-chance
 // curve as the CV ratio it stands for, beside the ratio the CV gives
 // (rules §8's factors, docs/rules.md decision 26):
 //
@@ -88,6 +89,23 @@ func TestQualityWorth(t *testing.T) {
 			t.Logf("%-34s crew %d %s: %2d designs, mean score %.3f (%.2f-%.2f), worth %.2f, CV ratio %.2f",
 				name, q.crew, q.cmd, c.n, mu, c.lo, c.hi, worth(mu), c.cv/float64(c.n))
 		}
+	}
+	// The samples at their own quality against themselves at crew 2 and
+	// D3, beside the model's turns to destroy the reference cruiser.
+	for _, name := range []string{"iss-vengeance", "iks-tesla", "its-dragon", "uss-einstein", "ras-freedom", "ss-clinton"} {
+		own, _ := sampleVariant(t, m, name, nil)
+		base, _ := sampleVariant(t, m, name, func(d *designer.Design) bool { d.CrewQuality, d.CommandQuality = 2, "D3"; return true })
+		tk := 0.0
+		if n := own.Eval.Explanation.Find("offence[cruiser]"); n != nil {
+			for _, in := range n.Inputs {
+				if in.Name == "turns to destroy" {
+					tk = in.Value
+				}
+			}
+		}
+		w := Run([]*Ship{own}, []*Ship{base}, 2000, 11, 0, Options{}).WinRate(0)
+		t.Logf("%-14s crew %d %s against crew 2 D3: score %.3f, worth %.2f, CV ratio %.2f; turns to destroy the reference cruiser %.2f",
+			name, own.Design.CrewQuality, own.Design.CommandQuality, w, worth(w), float64(own.Eval.CV)/float64(base.Eval.CV), tk)
 	}
 	for _, name := range []string{"reference-cruiser", "uss-newton", "hms-thunderchild"} {
 		base, _ := sampleVariant(t, m, name, func(d *designer.Design) bool { d.CrewQuality, d.CommandQuality = 2, "D3"; return true })
