@@ -928,3 +928,35 @@ func TestFireFirstOrWait(t *testing.T) {
 		}
 	}
 }
+
+// TestFacingGuardsWeakSection: a destroyed section's systems are lost
+// with it (rules l. 1086-1089), so a ship does not present a broadside
+// whose section the enemy will shoot away in a turn or two. Five guns in
+// a port section of 2 hull hits fire more than four in a starboard one of
+// 40, and the port arc is no easier to hit; but the enemy's fire would
+// take the port guns with their section at once, so the ship presents
+// its starboard.
+func TestFacingGuardsWeakSection(t *testing.T) {
+	g := gun(designer.DamageEnergy, designer.EffectRaking, "D6", 10)
+	ship := testShip(t, "Broadsides", []int{20}, nil, func(d *designer.Design) {
+		d.Weapons = []designer.WeaponDef{g}
+		d.Sections.Port = &designer.Section{Layers: []designer.Layer{{HullHits: 2, Crew: 1}},
+			Weapons: []designer.Mount{{Weapon: "g", Sectors: []int{5, 6}, Count: 5}}}
+		d.Sections.Starboard = &designer.Section{Layers: []designer.Layer{{HullHits: 20, Crew: 1}, {HullHits: 20, Crew: 1}},
+			Weapons: []designer.Mount{{Weapon: "g", Sectors: []int{1, 2}, Count: 4}}}
+	})
+	enemy := testShip(t, "Enemy", []int{40}, nil, guns(6))
+	bt, _ := scripted(ship, enemy)
+	bt.dist = 10
+	st := bt.ships[0]
+	if s := bestFacing(bt, st, -1, 0); sectorArc[s] != arcStarboard {
+		t.Errorf("the enemy in sector %d (arc %d): want it off the starboard, where the guns' section holds", s, sectorArc[s])
+	}
+	// Without the enemy's fire the fuller broadside is the better one.
+	unarmed := testShip(t, "Unarmed", []int{40}, nil, nil)
+	bt, _ = scripted(ship, unarmed)
+	bt.dist = 10
+	if s := bestFacing(bt, bt.ships[0], -1, 0); sectorArc[s] != arcPort {
+		t.Errorf("against an unarmed enemy the enemy in sector %d (arc %d): want it off the port, the five guns", s, sectorArc[s])
+	}
+}

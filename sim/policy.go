@@ -228,7 +228,12 @@ func abs(x int) int {
 
 // bestFacing picks the sector the enemy should lie in, within budget
 // 45-degree steps of the current one (current < 0: any): the most fire
-// on the enemy for the least exposure of a weak arc.
+// on the enemy for the least exposure of a weak arc. Exposing an arc
+// costs the enemy's fire that gets through it, and also the fire of the
+// guns in the section behind it at the rate the enemy destroys that
+// section (a section of few hull hits presenting the ship's broadside
+// loses it in a turn or two: rules l. 1086-1089, a destroyed section's
+// systems are lost with it).
 func bestFacing(b *battle, st *shipState, current, budget int) int {
 	e := b.enemyOf(st)
 	if e == nil {
@@ -250,7 +255,7 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 				continue
 			}
 		}
-		v := out.at(b.dist, s)/eh - in*st.vuln(sectorArc[s])/mh
+		v := out.at(b.dist, s)/eh - b.exposure(st, s, in, mh)
 		if v > bestV+1e-12 || (v > bestV-1e-12 && steps == 0) {
 			best, bestV = s, v
 		}
@@ -274,7 +279,7 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 			if !m.ok || port < m.pts || star < m.pts || m.to == current {
 				continue
 			}
-			v := out.at(b.dist, m.to)*b.hitRatio(st, e, 1)/eh - in*st.vuln(sectorArc[m.to])/mh
+			v := out.at(b.dist, m.to)*b.hitRatio(st, e, 1)/eh - b.exposure(st, m.to, in, mh)
 			if v > bestV+1e-9 {
 				st.turnUsed -= st.headUsed
 				st.headUsed = 0
@@ -286,6 +291,31 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 		}
 	}
 	return best
+}
+
+// exposure is what presenting sector s to enemy fire of in a turn costs
+// st on bestFacing's scale: the share of its hull (mh) the fire that
+// gets through takes, and the share of its own fire into s, of
+// out (at range) / the enemy's hull, that the section behind the arc
+// holds, times the share of that section the enemy destroys a turn.
+func (b *battle) exposure(st *shipState, s int, in, mh float64) float64 {
+	a := sectorArc[s]
+	v := st.vuln(a)
+	cost := in * v / mh
+	si, _ := st.hitSection(a)
+	if si == secCore {
+		return cost
+	}
+	e := b.enemyOf(st)
+	if e == nil {
+		return cost
+	}
+	share := st.s.secFire[s][si]
+	if share == 0 {
+		return cost
+	}
+	lost := min(1, in*v/float64(max(1, st.hull(si))))
+	return cost + share*lost*b.pol[st.id][e.id].at(b.dist, s)/float64(max(1, e.hull(-1)))
 }
 
 // spendBoth spends n thruster points from each side of st.

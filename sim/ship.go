@@ -291,6 +291,12 @@ type Ship struct {
 
 	ftl       kind // best FTL drive kind, kOther without
 	ftlRating int
+
+	// secFire is, for each sector the enemy may lie in, the share of
+	// the direct fire into it that each section's mounts give (by
+	// pulses, their mean and the rate of fire): what the ship loses of
+	// it when that section falls (bestFacing).
+	secFire [8][nSec]float64
 }
 
 // Compile reads a design into a Ship, using m for the derived statistics
@@ -486,6 +492,24 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 		case kFTLPrimitive, kFTLBasic, kFTLAdvanced:
 			if in.k > s.ftl || (in.k == s.ftl && in.rating < s.ftlRating) {
 				s.ftl, s.ftlRating = in.k, max(1, in.rating)
+			}
+		}
+	}
+	for sec := 0; sec < 8; sec++ {
+		tot := 0.0
+		for ci := range s.copies {
+			c := &s.copies[ci]
+			w := &s.weapons[c.w]
+			if c.sectors&(1<<uint(sec)) == 0 || !w.tShips || w.indirect || w.rng == 0 {
+				continue
+			}
+			v := turnShare(w) * float64(w.pulse) * meanPulse(w.sides, w.mod)
+			s.secFire[sec][c.sec] += v
+			tot += v
+		}
+		for si := range s.secFire[sec] {
+			if tot > 0 {
+				s.secFire[sec][si] /= tot
 			}
 		}
 	}
