@@ -461,3 +461,37 @@ func TestMovementParity(t *testing.T) {
 		t.Errorf("%d newtonian twins score %.3f against their cinematic twins, want 0.46-0.54", n, w)
 	}
 }
+
+// TestFTLJumpWeighsExchange: a starship in a strategic jump "is simply
+// removed from the table" (rules l. 520-523): while away it neither fires
+// nor is fired on. A charged ship whose FTL attack is worth less than its
+// guns' fire over the turns away still jumps when the enemy's fire on it
+// is as heavy, for the turns away cost it nothing in the exchange; it
+// stays to fire on an enemy that cannot fire back. Before, it weighed
+// only its own guns, and a generated ship given one more of every mount
+// stopped making the FTL attacks its twin kept making: 0.38 against it.
+func TestFTLJumpWeighsExchange(t *testing.T) {
+	mk := func(name string, n int) *Ship {
+		return testShip(t, name, []int{20}, nil, func(d *designer.Design) {
+			if n > 0 {
+				guns(n)(d)
+			}
+			d.Sections.Core.Systems = append(d.Sections.Core.Systems, designer.System{Kind: "ftlBasic", Rating: 1, Count: 1})
+		})
+	}
+	for _, tc := range []struct {
+		enemyGuns int
+		jumps     bool
+	}{{8, true}, {0, false}} {
+		bt, tr := scripted(mk("Jumper", 8), mk("Enemy", tc.enemyGuns))
+		bt.dist = 10
+		st := bt.ships[0]
+		st.ftlReady = true
+		if e := bt.ftlValue(st, bt.ships[1]); e >= 2.5*bt.pol[st.id][bt.ships[1].id].at(10, -1) {
+			t.Fatalf("the FTL attack (%.1f) should be worth less than the guns over 2.5 turns away", e)
+		}
+		if got := bt.plotFTL(st) != nil; got != tc.jumps {
+			t.Errorf("enemy with %d guns: jumps %v, want %v\n%s", tc.enemyGuns, got, tc.jumps, tr)
+		}
+	}
+}

@@ -511,7 +511,12 @@ func (b *battle) plotFTL(st *shipState) *shipState {
 	if st.s.ftl == kFTLBasic {
 		away = 2.5
 	}
-	if value <= away*b.pol[st.id][e.id].at(b.dist, -1) || value <= 0 {
+	// Off the table the ship neither fires nor is fired on: the turns
+	// away cost the exchange of direct fire, its own on the enemy less the
+	// enemy's on it, each as a share of the hull it falls on.
+	eh := float64(max(1, e.hull(-1)))
+	exchange := b.pol[st.id][e.id].at(b.dist, -1)/eh - b.pol[e.id][st.id].at(b.dist, -1)/float64(max(1, st.hull(-1)))
+	if value/eh <= away*exchange || value <= 0 {
 		return nil
 	}
 	if st.ftlReady {
