@@ -242,7 +242,7 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 		}
 		return current
 	}
-	out := b.pol[st.id][e.id]
+	out := &b.pol[st.id][e.id]
 	in := b.pol[e.id][st.id].at(b.dist, -1)
 	eh := float64(max(1, e.hull(-1)))
 	mh := float64(max(1, st.hull(-1)))
@@ -255,7 +255,7 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 				continue
 			}
 		}
-		v := out.at(b.dist, s)/eh - b.exposure(st, s, in, mh)
+		v := out.at(b.dist, s)/eh - b.exposure(st, out, s, in, mh, eh)
 		if v > bestV+1e-12 || (v > bestV-1e-12 && steps == 0) {
 			best, bestV = s, v
 		}
@@ -279,7 +279,7 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 			if !m.ok || port < m.pts || star < m.pts || m.to == current {
 				continue
 			}
-			v := out.at(b.dist, m.to)*b.hitRatio(st, e, 1)/eh - b.exposure(st, m.to, in, mh)
+			v := out.at(b.dist, m.to)*b.hitRatio(st, e, 1)/eh - b.exposure(st, out, m.to, in, mh, eh)
 			if v > bestV+1e-9 {
 				st.turnUsed -= st.headUsed
 				st.headUsed = 0
@@ -295,10 +295,10 @@ func bestFacing(b *battle, st *shipState, current, budget int) int {
 
 // exposure is what presenting sector s to enemy fire of in a turn costs
 // st on bestFacing's scale: the share of its hull (mh) the fire that
-// gets through takes, and the share of its own fire into s, of
-// out (at range) / the enemy's hull, that the section behind the arc
-// holds, times the share of that section the enemy destroys a turn.
-func (b *battle) exposure(st *shipState, s int, in, mh float64) float64 {
+// gets through takes, and the share of its own fire into s (out, on an
+// enemy of eh hull hits) that the section behind the arc holds, times the
+// share of that section the enemy destroys a turn.
+func (b *battle) exposure(st *shipState, out *pairTable, s int, in, mh, eh float64) float64 {
 	a := sectorArc[s]
 	v := st.vuln(a)
 	cost := in * v / mh
@@ -306,16 +306,12 @@ func (b *battle) exposure(st *shipState, s int, in, mh float64) float64 {
 	if si == secCore {
 		return cost
 	}
-	e := b.enemyOf(st)
-	if e == nil {
-		return cost
-	}
 	share := st.s.secFire[s][si]
 	if share == 0 {
 		return cost
 	}
 	lost := min(1, in*v/float64(max(1, st.hull(si))))
-	return cost + share*lost*b.pol[st.id][e.id].at(b.dist, s)/float64(max(1, e.hull(-1)))
+	return cost + share*lost*out.at(b.dist, s)/eh
 }
 
 // spendBoth spends n thruster points from each side of st.
