@@ -16,13 +16,13 @@ import (
 // --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
 // TestCalibrationAcceptance checks it against the fit.
 var forecastBeta = map[string]float64{
-	"metaverse-cv/1": 1.011,
-	"metaverse-cv/2": 1.451,
-	"metaverse-cv/3": 1.415,
-	"metaverse-cv/4": 1.431,
-	"metaverse-cv/5": 1.431,
+	"metaverse-cv/1": 1.016,
+	"metaverse-cv/2": 1.450,
+	"metaverse-cv/3": 1.413,
+	"metaverse-cv/4": 1.430,
+	"metaverse-cv/5": 1.430,
 	"metaverse-cv/6": 1.483,
-	"metaverse-cv/7": 1.633,
+	"metaverse-cv/7": 1.634,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and
@@ -313,7 +313,7 @@ func NewForecast(ctx context.Context, a, b []*Ship, cfg ForecastConfig) (*Foreca
 
 // startNote says how much the start decides the matchup, when the first
 // side's wins differ by 20 points or more between two starts: "USS Newton
-// wins 30 % from 20 cm but 7 % from 200 cm.", and "Whoever sets the range
+// wins 31 % from 20 cm but 7 % from 200 cm.", and "Whoever sets the range
 // takes the battle." after it when the side's score (wins and half the
 // draws) is over half from one start and under from another.
 func startNote(f *Forecast) string {
