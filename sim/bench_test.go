@@ -108,6 +108,21 @@ func sampleVariant(tb testing.TB, m *costing.Model, name string, edit func(d *de
 	return s, true
 }
 
+// generatedShip is design i of the generator (StyleRandom), and the ship
+// it compiles to under m.
+func generatedShip(tb testing.TB, m *costing.Model, g *Generator, i int) (*designer.Design, *Ship) {
+	tb.Helper()
+	d, err := g.Design(StyleRandom, i)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := Compile(m, d)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d, s
+}
+
 // BenchmarkForecast is issue 21's forecast speed on one core: a 2,000-run
 // duel (target ≤ 1 s) and a 10-v-10 fleet forecast of 500 runs (≤ 5 s):
 //

@@ -276,14 +276,7 @@ func TestOneStepBetterGenerated(t *testing.T) {
 	g := NewGenerator(777, nil)
 	tot, n, u45, u40 := 0.0, 0, 0, 0
 	for i := 0; i < 200; i++ {
-		d, err := g.Design(StyleRandom, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		base, err := Compile(m, d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d, base := generatedShip(t, m, g, i)
 		raw, err := json.Marshal(d)
 		if err != nil {
 			t.Fatal(err)

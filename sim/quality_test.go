@@ -45,14 +45,7 @@ func TestQualityWorth(t *testing.T) {
 	cells := map[[2]int]*cell{}
 	g := NewGenerator(4242, nil)
 	for i := 0; i < 60; i++ {
-		d, err := g.Design(StyleRandom, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		base, err := Compile(m, d)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d, base := generatedShip(t, m, g, i)
 		grp, ex := 0, base.Eval.Explanation
 		if o, f := ex.Find("offence"), ex.Find("ftlAttack"); o != nil && f != nil && o.Value > 0 && f.Value > 0 {
 			grp = 1
