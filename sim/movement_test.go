@@ -340,7 +340,8 @@ func TestBetterCrewHelps(t *testing.T) {
 // does not close: it only keeps away from the twin's gun. The same ship without its
 // missiles closes to its gun's range. Before, every improvement to the
 // HIMS Avenger (armour, sensors, hull, mounts) scored 0.40-0.44 against
-// the Avenger as built (TestOneStepBetter); now 0.51-0.61.
+// the Avenger as built (TestOneStepBetter); now 0.51-0.61. It keeps
+// within its salvos' reach, though.
 func TestStandoffRange(t *testing.T) {
 	missile := designer.WeaponDef{ID: "m", Name: "Missile", DamageType: designer.DamageKinetic, Pulse: 1, Die: "D6",
 		Effect: designer.EffectRaking, TargetMethod: designer.TargetIndirect, IndirectTurns: 3, Range: 20,
@@ -372,6 +373,22 @@ func TestStandoffRange(t *testing.T) {
 		if d := bt.preferredRange(0); d < tc.lo || d > tc.hi {
 			t.Errorf("%s: wants %d cm from 60, want %d-%d\n%s", tc.name, d, tc.lo, tc.hi, tr)
 		}
+	}
+	// Against kinetic guns that reach 100 cm there is no range out of the
+	// enemy's fire but beyond 100 cm, where no salvo of the boat's reaches
+	// (20 cm a turn for 3 turns, and the 15 cm strike radius: 75 cm). It
+	// keeps within its salvos' reach: keeping away, the HIMS Avenger
+	// launched no harpoon and scored 0.29 from 100 cm against a rung of
+	// one and a half Reference Cruisers; now 0.77.
+	long := testShip(t, "Long", []int{30}, nil, func(d *designer.Design) {
+		g := gun(designer.DamageKinetic, designer.EffectRaking, "D6", 40)
+		d.Weapons = []designer.WeaponDef{g}
+		d.Sections.Core.Weapons = []designer.Mount{{Weapon: "g", Sectors: []int{0, 1, 2, 3, 4, 5, 6, 7}, Count: 2}}
+	})
+	bt, tr := scripted(boat("Big", 40, true), long)
+	bt.dist = 120
+	if d := bt.preferredRange(0); d > 75 {
+		t.Errorf("against guns reaching 100 cm the missile boat wants %d cm from 120, beyond its salvos' 75\n%s", d, tr)
 	}
 }
 

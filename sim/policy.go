@@ -181,10 +181,11 @@ func meanPulse(n, k int) float64 {
 // preferredRange is the range (0-150 cm) side wants: the one where its
 // expected direct damage, as a share of the enemy's hull, most exceeds
 // the enemy's against it. A side whose every ship fights mostly by
-// salvos and strike missions (standoff) does not close for its guns: it
-// only keeps out of the enemy's direct fire, since closing brings it to
-// the enemy's salvos and strikes sooner while its own chase a target that
-// backs away. Ties keep the current range.
+// salvos and strike missions (standoff) does not close for its guns,
+// since closing brings it to the enemy's salvos and strikes sooner while
+// its own chase a target that backs away: it counts its salvos that
+// reach a target at the range (salvoAt) in place of its guns, against the
+// enemy's direct fire. Ties keep the current range.
 func (b *battle) preferredRange(side int) int {
 	standoff := false
 	for _, a := range b.sides[side] {
@@ -206,7 +207,9 @@ func (b *battle) preferredRange(side int) int {
 				if !e.present() {
 					continue
 				}
-				if !standoff {
+				if standoff {
+					v += a.s.salvoAt[d/5] / float64(max(1, e.hull(-1)))
+				} else {
 					v += b.pol[a.id][e.id].at(d, -1) / float64(max(1, e.hull(-1)))
 				}
 				v -= b.pol[e.id][a.id].at(d, -1) / float64(max(1, a.hull(-1)))

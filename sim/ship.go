@@ -297,6 +297,10 @@ type Ship struct {
 	// pulses, their mean and the rate of fire): what the ship loses of
 	// it when that section falls (bestFacing).
 	secFire [8][nSec]float64
+	// salvoAt is, at each range 0-150 cm in 5 cm steps, what the ship's
+	// salvos that could strike a target there that stayed put are worth a
+	// turn, on fireShip's scale for salvos (the standoff Range policy).
+	salvoAt [31]float64
 }
 
 // Compile reads a design into a Ship, using m for the derived statistics
@@ -510,6 +514,23 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 		for si := range s.secFire[sec] {
 			if tot > 0 {
 				s.secFire[sec][si] /= tot
+			}
+		}
+	}
+	for ci := range s.copies {
+		w := &s.weapons[s.copies[ci].w]
+		if !w.indirect || !w.tShips || w.pulse == 0 || w.q&qPO != 0 {
+			continue
+		}
+		r := 15
+		if w.q&qGR != 0 {
+			r = 20
+		}
+		reach := w.rng*max(1, w.turns) + r // as salvoReaches, against EW 0
+		v := turnShare(w) * 0.6 * float64(w.pulse) * meanPulse(w.sides, w.mod-1)
+		for k := range s.salvoAt {
+			if 5*k <= reach {
+				s.salvoAt[k] += v
 			}
 		}
 	}
