@@ -16,13 +16,13 @@ import (
 // --seed 1` fits (docs/calibration.md, "Predicting the random pairs");
 // TestCalibrationAcceptance checks it against the fit.
 var forecastBeta = map[string]float64{
-	"metaverse-cv/1": 1.016,
-	"metaverse-cv/2": 1.450,
-	"metaverse-cv/3": 1.413,
-	"metaverse-cv/4": 1.430,
-	"metaverse-cv/5": 1.430,
-	"metaverse-cv/6": 1.483,
-	"metaverse-cv/7": 1.634,
+	"metaverse-cv/1": 1.032,
+	"metaverse-cv/2": 1.477,
+	"metaverse-cv/3": 1.436,
+	"metaverse-cv/4": 1.453,
+	"metaverse-cv/5": 1.453,
+	"metaverse-cv/6": 1.509,
+	"metaverse-cv/7": 1.666,
 }
 
 // ForecastBeta is the fitted exponent of model's win-chance curve, and

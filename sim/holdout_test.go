@@ -248,9 +248,9 @@ func TestHoldoutAcceptance(t *testing.T) {
 		t.Errorf("%d of %d within 0.67-1.5 and %d within 0.8-1.25; metaverse-cv/7 measured 44 and 32 (the target: all and 80 %%)", in, len(rep.Rows), close)
 	}
 	// The field is a diagnosis, not the acceptance; held to what was
-	// measured all the same (42 of 57 within 0.67-1.5 at 60 duels a rung).
+	// measured all the same (44 of 57 within 0.67-1.5 at 60 duels a rung).
 	if in := rep.FieldWithin(0.67, 1.5); in < 41 {
-		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 42", in, len(rep.Rows))
+		t.Errorf("%d of %d within 0.67-1.5 against the field; metaverse-cv/7 measured 44", in, len(rep.Rows))
 	}
 	for _, r := range rep.Rows {
 		switch r.Name {
