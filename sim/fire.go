@@ -380,7 +380,7 @@ func (b *battle) fireShip(st, forced *shipState) {
 				break
 			}
 			w := &st.s.weapons[st.s.copies[ci].w]
-			iv += 0.6 * float64(w.pulse) * meanPulse(w.sides, w.mod-1)
+			iv += salvoWorth(w)
 		}
 		useDirect = dv >= iv
 	}

@@ -160,6 +160,11 @@ func (b *battle) strike(s *salvo) {
 
 func expected(w *weapon) float64 { return float64(w.pulse) * meanPulse(w.sides, w.mod) }
 
+// salvoWorth is what one missile of w launched is expected to deal, on the
+// policies' scale: six in ten strike, each pulse a point less (fireShip's
+// choice of one array's fire, the standoff Range policy's salvoAt).
+func salvoWorth(w *weapon) float64 { return 0.6 * float64(w.pulse) * meanPulse(w.sides, w.mod-1) }
+
 // interceptSalvo fires t's anti-missile weapons (those that can target
 // indirect fire and have not fired) and CAP squadrons at the missiles, in
 // order; each missile needs damage at least its modifier (at least 1).

@@ -527,7 +527,7 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 			r = 20
 		}
 		reach := w.rng*max(1, w.turns) + r // as salvoReaches, against EW 0
-		v := turnShare(w) * 0.6 * float64(w.pulse) * meanPulse(w.sides, w.mod-1)
+		v := turnShare(w) * salvoWorth(w)
 		for k := range s.salvoAt {
 			if 5*k <= reach {
 				s.salvoAt[k] += v
