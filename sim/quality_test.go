@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
@@ -17,7 +16,7 @@ import (
 // of its offence its FTL attack gives; and three samples in fleets of
 // one and three; and six samples at their own quality against themselves
 // at crew 2 and D3. A score is read through metaverse-cv/7's win-chance
-// curve as the CV ratio it stands for, beside the ratio the CV gives
+// curve as the CV ratio it stands for (scoreRatio, as the hold-out's field column), beside the ratio the CV gives
 // (rules §8's factors, docs/rules.md decision 26):
 //
 //	go test ./sim -run TestQualityWorth -fit -v
@@ -31,7 +30,6 @@ func TestQualityWorth(t *testing.T) {
 	}
 	m := costing.NewModel(nil)
 	beta, _ := ForecastBeta(costing.VersionV7)
-	worth := func(s float64) float64 { return math.Pow(s/(1-s), 1/beta) }
 	type quality struct {
 		crew int
 		cmd  designer.Die
@@ -80,7 +78,7 @@ func TestQualityWorth(t *testing.T) {
 			}
 			mu := c.sum / float64(c.n)
 			t.Logf("%-34s crew %d %s: %2d designs, mean score %.3f (%.2f-%.2f), worth %.2f, CV ratio %.2f",
-				name, q.crew, q.cmd, c.n, mu, c.lo, c.hi, worth(mu), c.cv/float64(c.n))
+				name, q.crew, q.cmd, c.n, mu, c.lo, c.hi, scoreRatio(mu, 400*c.n, beta), c.cv/float64(c.n))
 		}
 	}
 	// The samples at their own quality against themselves at crew 2 and
@@ -98,7 +96,7 @@ func TestQualityWorth(t *testing.T) {
 		}
 		w := Run([]*Ship{own}, []*Ship{base}, 2000, 11, 0, Options{}).WinRate(0)
 		t.Logf("%-14s crew %d %s against crew 2 D3: score %.3f, worth %.2f, CV ratio %.2f; turns to destroy the reference cruiser %.2f",
-			name, own.Design.CrewQuality, own.Design.CommandQuality, w, worth(w), float64(own.Eval.CV)/float64(base.Eval.CV), tk)
+			name, own.Design.CrewQuality, own.Design.CommandQuality, w, scoreRatio(w, 2000, beta), float64(own.Eval.CV)/float64(base.Eval.CV), tk)
 	}
 	for _, name := range []string{"reference-cruiser", "uss-newton", "hms-thunderchild"} {
 		base, _ := sampleVariant(t, m, name, func(d *designer.Design) bool { d.CrewQuality, d.CommandQuality = 2, "D3"; return true })
