@@ -247,13 +247,32 @@ func (tb *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 // eval evaluates a JavaScript expression (awaiting a promise) into v.
 func eval[T any](tb *tab, expr string) T {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	v, err := tryEval[T](tb, expr)
 	if err != nil {
 		tb.t.Fatalf("evaluate %.80s: %v", expr, err)
 	}
 	return v
+}
+
+// tryEval is eval that returns the error instead of failing the test.
+func tryEval[T any](tb *tab, expr string) (T, error) {
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+// betweenPages reports whether an evaluation failed only because the tab
+// was leaving one document for the next (a form submitted, a link
+// followed): the expression ran in, or was sent to, the page being
+// replaced. Asking again on the new page is the answer.
+func betweenPages(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"navigated or closed", "context was destroyed", "Cannot find context"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // open navigates to a path of the studio and waits for the page to load.

@@ -1,10 +1,8 @@
 package web_test
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -19,15 +17,7 @@ func trayIDs(tb *tab) []string {
 // navigation (an evaluation the navigation interrupts counts as false).
 func waitPage(tb *tab, what, cond string) {
 	tb.t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch { return false; } })()`))
-		cancel()
-		if err == nil && ok {
-			return
-		}
-	}
-	tb.t.Fatalf("%s: %s never held", what, cond)
+	waitFor(tb.t, tb, `(() => { try { return !!(`+cond+`); } catch { return false; } })()`, what)
 }
 
 // TestCompareFromLibraryInBrowser is issue 19's acceptance 5: from the

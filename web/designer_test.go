@@ -307,13 +307,22 @@ func TestDesignerRegisterAndSave(t *testing.T) {
 	tb.checkPage("designer after saving")
 }
 
-// waitFor polls a JavaScript condition for up to 30 s.
+// waitFor polls a JavaScript condition for up to 30 s. A condition
+// evaluated while the tab changes page (after a click that submits a form)
+// is asked again on the new page; any other evaluation error fails.
 func waitFor(t *testing.T, tb *tab, cond, what string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !eval[bool](tb, cond) {
+	for {
+		ok, err := tryEval[bool](tb, cond)
+		if err != nil && !betweenPages(err) {
+			t.Fatalf("evaluate %.80s: %v", cond, err)
+		}
+		if ok {
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within 30 s; status: %s", what, tb.text("#save-status"))
+			t.Fatalf("%s did not happen within 30 s (last error: %v); status: %s", what, err, tb.text("#save-status"))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
