@@ -403,6 +403,24 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 	teleSensors := max(0, len(spare)-salvos)
 	sc.direct, sc.indirect, sc.order = direct, indirect, order
 
+	// The opponents a one-shot salvo can strike (SalvoOverkill): one a
+	// weapon, and one a sensor array, since every target needs its own
+	// array (rules l. 690-693, 973-976).
+	onceTargets := 1.0
+	if t.V3 != nil && t.V3.SalvoOverkill {
+		onceCount := 0.0
+		for _, i := range direct {
+			if m := &p.mounts[i]; m.w.once {
+				onceCount += m.count
+			}
+		}
+		for _, i := range indirect {
+			if m := &p.mounts[i]; m.w.once {
+				onceCount += m.count * guidedShare[i]
+			}
+		}
+		onceTargets = min(onceCount, float64(len(p.sensors)))
+	}
 	wTot := 0.0
 	total := 0.0
 	perMount := out.perMount
@@ -528,6 +546,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			salvo = frac
 			if frac >= 1 {
 				tk = t.V3.OnceTurns
+				tk /= max(1, min(frac, onceTargets))
 			} else if !math.IsInf(tk, 1) {
 				tk = max(t.V3.OnceTurns, float64(tk*(1-frac)))
 			}

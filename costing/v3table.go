@@ -75,6 +75,12 @@ type V3Table struct {
 	// and hull each counted once (metaverse-cv/6; before, only its
 	// damage counted, to shields and hull both).
 	SalvoCriticals bool `json:"salvoCriticals,omitempty"`
+	// SalvoOverkill: a one-shot salvo that would destroy more than one
+	// opponent counts every opponent it would destroy, as many as it has
+	// one-shot weapons and sensor arrays (every target needs its own
+	// array, rules l. 690-693 and 973-976); before, it counted one
+	// (metaverse-cv/8; false before).
+	SalvoOverkill bool `json:"salvoOverkill,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.
