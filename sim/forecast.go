@@ -357,16 +357,47 @@ func cvSays(f *Forecast) string {
 // reason picks the one thing that most decided the battles: of the side
 // that scored more, the share of its damage dealt out of the other's
 // reach, the share of the other's missiles it stopped, its fighters',
-// FTL attacks' or rams' share of its damage; failing all, firepower.
+// FTL attacks' or rams' share of its damage; failing all, firepower. A
+// result within 10 points of even is "even"; when one of those things
+// still decided the battles on either side (a ship that rams, both
+// falling, draws as often as it wins), the sentence names it, and the
+// draws when they are a quarter or more of the battles.
 func reason(f *Forecast, r *Result) Reason {
 	score := func(i int) float64 { return f.Sides[i].Win + 0.5*f.Draws }
 	if math.Abs(score(0)-score(1)) < 0.1 {
-		return Reason{Code: "even", Text: "Even: neither side has an edge the battles can name; the dice decide."}
+		best, out := 0.0, Reason{}
+		for w := range 2 {
+			if c, s := means(f, r, w); s > best {
+				best, out = s, c
+			}
+		}
+		if out.Code == "" {
+			return Reason{Code: "even", Text: "Even: neither side has an edge the battles can name; the dice decide."}
+		}
+		text := "Even, decided by " + decidedBy(out.Code) + ": " + out.Text[strings.Index(out.Text, ": ")+2:]
+		if f.Draws >= 0.25 {
+			text = strings.TrimSuffix(text, ".") + "; " + pct(f.Draws) + " of the battles end in a draw."
+		}
+		return Reason{Code: "even", Text: text}
 	}
 	w := 0
 	if score(1) > score(0) {
 		w = 1
 	}
+	if out, _ := means(f, r, w); out.Code != "" {
+		return out
+	}
+	l := 1 - w
+	t := &r.Tally
+	wn, ln := f.Sides[w].Name, f.Sides[l].Name
+	return Reason{Code: "firepower", Text: fmt.Sprintf("Firepower: %s deals %s hull damage a battle, %s %s.", wn, num(float64(t.Dealt(w))/float64(max(1, r.Runs))), ln, num(float64(t.Dealt(l))/float64(max(1, r.Runs))))}
+}
+
+// means is the strongest of the things a side's battles can be won by
+// (range, point defence, fighters, missiles, FTL attacks, ramming) that
+// reaches its threshold for side w, and its strength; an empty Reason
+// when none does.
+func means(f *Forecast, r *Result, w int) (Reason, float64) {
 	l := 1 - w
 	t := &r.Tally
 	wn, ln := f.Sides[w].Name, f.Sides[l].Name
@@ -396,10 +427,20 @@ func reason(f *Forecast, r *Result) Reason {
 		s := float64(t.Damage[w][m.means]) / dealt
 		try(s, m.threshold, m.code, fmt.Sprintf("%s: %s of the damage %s deals comes from %s.", upper(m.code), pct(s), wn, m.what))
 	}
-	if out.Code != "" {
-		return out
+	return out, best
+}
+
+// decidedBy is what an even result was decided by, for its sentence.
+func decidedBy(code string) string {
+	switch code {
+	case "ftl":
+		return "FTL attacks"
+	case "ram":
+		return "ramming"
+	case "pointDefence":
+		return "point defence"
 	}
-	return Reason{Code: "firepower", Text: fmt.Sprintf("Firepower: %s deals %s hull damage a battle, %s %s.", wn, num(float64(t.Dealt(w))/float64(max(1, r.Runs))), ln, num(float64(t.Dealt(l))/float64(max(1, r.Runs))))}
+	return code
 }
 
 // upper is the reason's heading word.

@@ -48,8 +48,28 @@ func TestReason(t *testing.T) {
 	}
 	even := &Forecast{}
 	even.Sides[0].Win, even.Sides[1].Win, even.Draws = 0.46, 0.5, 0.04
+	r.Tally = Tally{}
+	r.Tally.Damage[0][ByGuns] = 50
+	r.Tally.Damage[1][ByGuns] = 60
 	if got := reason(even, r); got.Code != "even" || !strings.Contains(got.Text, "dice") {
 		t.Errorf("46 / 50: %+v", got)
+	}
+	// Even, but the battles were decided by one thing (the rammer and its
+	// target both falling): the sentence names it, with the draws.
+	even.Sides[1].Name = "Brick"
+	even.Sides[0].Win, even.Sides[1].Win, even.Draws = 0.27, 0.33, 0.40
+	r.Tally = Tally{}
+	r.Tally.Damage[0][ByGuns] = 80
+	r.Tally.Damage[1][ByGuns], r.Tally.Damage[1][ByRam] = 10, 90
+	want := "Even, decided by ramming: 90 % of the damage Brick deals comes from ramming; 40 % of the battles end in a draw."
+	if got := reason(even, r); got.Code != "even" || got.Text != want {
+		t.Errorf("27 / 33, draws 40 %%, rams:\ngot  %+v\nwant %q", got, want)
+	}
+	// Without many draws, no word of them.
+	even.Sides[0].Win, even.Sides[1].Win, even.Draws = 0.45, 0.5, 0.05
+	want = "Even, decided by ramming: 90 % of the damage Brick deals comes from ramming."
+	if got := reason(even, r); got.Text != want {
+		t.Errorf("45 / 50, rams:\ngot  %q\nwant %q", got.Text, want)
 	}
 }
 
