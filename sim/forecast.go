@@ -360,9 +360,18 @@ func cvSays(f *Forecast) string {
 // FTL attacks' or rams' share of its damage; failing all, firepower. A
 // result within 10 points of even is "even"; when one of those things
 // still decided the battles on either side (a ship that rams, both
-// falling, draws as often as it wins), the sentence names it, and the
-// draws when they are a quarter or more of the battles.
+// falling, draws as often as it wins), the sentence names it. Draws a
+// quarter or more of the battles are said too.
 func reason(f *Forecast, r *Result) Reason {
+	out := mainReason(f, r)
+	if f.Draws >= 0.25 {
+		out.Text = strings.TrimSuffix(out.Text, ".") + "; " + pct(f.Draws) + " of the battles end in a draw."
+	}
+	return out
+}
+
+// mainReason is reason without the draws.
+func mainReason(f *Forecast, r *Result) Reason {
 	score := func(i int) float64 { return f.Sides[i].Win + 0.5*f.Draws }
 	if math.Abs(score(0)-score(1)) < 0.1 {
 		best, out := 0.0, Reason{}
@@ -374,11 +383,7 @@ func reason(f *Forecast, r *Result) Reason {
 		if out.Code == "" {
 			return Reason{Code: "even", Text: "Even: neither side has an edge the battles can name; the dice decide."}
 		}
-		text := "Even, decided by " + decidedBy(out.Code) + ": " + out.Text[strings.Index(out.Text, ": ")+2:]
-		if f.Draws >= 0.25 {
-			text = strings.TrimSuffix(text, ".") + "; " + pct(f.Draws) + " of the battles end in a draw."
-		}
-		return Reason{Code: "even", Text: text}
+		return Reason{Code: "even", Text: "Even, decided by " + decidedBy(out.Code) + ": " + out.Text[strings.Index(out.Text, ": ")+2:]}
 	}
 	w := 0
 	if score(1) > score(0) {

@@ -65,6 +65,12 @@ func TestReason(t *testing.T) {
 	if got := reason(even, r); got.Code != "even" || got.Text != want {
 		t.Errorf("27 / 33, draws 40 %%, rams:\ngot  %+v\nwant %q", got, want)
 	}
+	// Draws a quarter or more of the battles are said whatever the reason.
+	even.Sides[0].Win, even.Sides[1].Win, even.Draws = 0.22, 0.38, 0.40
+	want = "Ramming: 90 % of the damage Brick deals comes from ramming; 40 % of the battles end in a draw."
+	if got := reason(even, r); got.Code != "ram" || got.Text != want {
+		t.Errorf("22 / 38, draws 40 %%, rams:\ngot  %+v\nwant %q", got, want)
+	}
 	// Without many draws, no word of them.
 	even.Sides[0].Win, even.Sides[1].Win, even.Draws = 0.45, 0.5, 0.05
 	want = "Even, decided by ramming: 90 % of the damage Brick deals comes from ramming."
