@@ -881,6 +881,32 @@ func (e *eval) defence2(p *profile) *Node {
 	return n
 }
 
+// rammedIn is the turns reference attacker a takes to destroy p by
+// ramming it along its weakest arc, each turn's ram landing with chance
+// pLand: a blow of its mass factor x its speed (a side arc's closing
+// speed, rules l. 480-486) through the arc's shields and armour onto the
+// section and the core behind it. neverTurns when no ram gets through.
+func rammedIn(p *profile, a *RefShip, pLand float64) float64 {
+	blow := float64(a.MF * a.Speed)
+	best := float64(neverTurns)
+	if blow <= 0 || pLand <= 0 {
+		return best
+	}
+	for i := range p.arcs {
+		ar := &p.arcs[i]
+		through := blow - float64(ar.armour+ar.ablative)
+		if ar.shieldMask&maskKinetic != 0 {
+			through -= ar.shields
+		}
+		if through <= 0 {
+			continue
+		}
+		blows := math.Ceil((ar.secHull + ar.coreHull) / through)
+		best = min(best, blows/pLand)
+	}
+	return best
+}
+
 // defenceFor is D for profile p, explained under n when it is not nil.
 func (e *eval) defenceFor(p *profile, n *Node) float64 {
 	t := e.t
@@ -933,7 +959,18 @@ func (e *eval) defenceFor(p *profile, n *Node) float64 {
 		}
 		d := float64(hz*(1-math.Exp(-tk/hz))) * norm
 		why := "turns survived x its damage a turn on a plain target"
-		if v3 := t.V3; v3 != nil && v3.OutlastCountsGame && outlasts(tk) {
+		rammed := false
+		if v3 := t.V3; v3 != nil && v3.RamLands > 0 && outlasts(tk) {
+			if turns := rammedIn(p, a, v.RamAllowed*v3.RamLands); turns < neverTurns {
+				// It cannot destroy the ship by fire, so it rams it.
+				// The ship outlasts its fire, as OutlastCountsGame counts
+				// it, until the rams destroy it.
+				tk, rammed = turns, true
+				d = min(tk, float64(v3.GameTurns)) * norm
+				why = "it cannot destroy the ship by fire and rams it: turns its rams take (at most a game) x its damage a turn on a plain target"
+			}
+		}
+		if v3 := t.V3; v3 != nil && v3.OutlastCountsGame && outlasts(tk) && !rammed {
 			// It cannot destroy the ship: the ship outlasts it for the
 			// whole game.
 			d = float64(v3.GameTurns) * norm

@@ -81,6 +81,13 @@ type V3Table struct {
 	// array, rules l. 690-693 and 973-976); before, it counted one
 	// (metaverse-cv/8; false before).
 	SalvoOverkill bool `json:"salvoOverkill,omitempty"`
+	// RamLands, when above 0, is the chance a ram that the command die
+	// allows lands (the thruster contest, rules l. 461-468): a reference
+	// attacker that cannot destroy the ship by fire rams it instead, and
+	// the ship lasts the turns its rams take to destroy it along its
+	// weakest arc, not the whole game (no published version; measured by
+	// TestRammedWhenUnhurt).
+	RamLands float64 `json:"ramLands,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.
