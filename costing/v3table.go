@@ -78,8 +78,8 @@ type V3Table struct {
 	// SalvoOverkill: a one-shot salvo that would destroy more than one
 	// opponent counts every opponent it would destroy, as many as it has
 	// one-shot weapons and sensor arrays (every target needs its own
-	// array, rules l. 690-693 and 973-976); before, it counted one
-	// (metaverse-cv/8; false before).
+	// array, rules l. 690-693 and 973-976), where it counted one (no
+	// published version; measured by TestSalvoOverkill).
 	SalvoOverkill bool `json:"salvoOverkill,omitempty"`
 	// RamLands, when above 0, is the chance a ram that the command die
 	// allows lands (the thruster contest, rules l. 461-468): a reference
