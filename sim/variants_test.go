@@ -103,3 +103,47 @@ func TestRammedWhenUnhurt(t *testing.T) {
 	}
 	measureVariants(t, vs, "fortress", "deflected", "brick", "huge")
 }
+
+// TestVariantFlags checks what the unadopted flags do, so that the
+// measurements above stay true: SalvoOverkill raises the CV of the
+// Reference Cruiser's one-shot torpedo boat and RamLands lowers the
+// Reference Cruiser fortress's, neither moves the Reference Cruiser from
+// 100 nor any sample as built, and no published version sets either.
+func TestVariantFlags(t *testing.T) {
+	for _, version := range costing.Versions() {
+		tb, err := costing.TableFor(version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v3 := tb.V3; v3 != nil && (v3.SalvoOverkill || v3.RamLands != 0) {
+			t.Errorf("%s sets an unadopted flag: %+v", version, *v3)
+		}
+	}
+	hs, err := Holdout(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v7 := costing.NewModel(nil)
+	overkill := costing.NewModelTable(nil, v7With(func(v3 *costing.V3Table) { v3.SalvoOverkill = true }))
+	rams := costing.NewModelTable(nil, v7With(func(v3 *costing.V3Table) { v3.RamLands = 0.2 }))
+	for _, h := range hs {
+		base := v7.Evaluate(h.Design, costing.Options{}).CV
+		ok, rm := overkill.Evaluate(h.Design, costing.Options{}).CV, rams.Evaluate(h.Design, costing.Options{}).CV
+		switch h.Design.Name {
+		case "Reference Cruiser (one-shot)":
+			if ok <= base*5/4 {
+				t.Errorf("%s: CV %d with SalvoOverkill, %d without; want a quarter more", h.Design.Name, ok, base)
+			}
+		case "Reference Cruiser (fortress)":
+			if rm >= base*9/10 {
+				t.Errorf("%s: CV %d with RamLands 0.2, %d without; want a tenth less", h.Design.Name, rm, base)
+			}
+		}
+		if h.Family == "as-built" && (ok != base || rm != base) {
+			t.Errorf("%s as built: CV %d, %d with SalvoOverkill, %d with RamLands", h.Design.Name, base, ok, rm)
+		}
+		if h.Design.Name == "Reference Cruiser" && (ok != 100 || rm != 100) {
+			t.Errorf("the Reference Cruiser: %d with SalvoOverkill, %d with RamLands", ok, rm)
+		}
+	}
+}
