@@ -421,6 +421,34 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 		}
 		onceTargets = min(onceCount, float64(len(p.sensors)))
 	}
+	// When one-shot salvos that destroy an opponent land (OnceReachPow):
+	// OnceTurns at a reach of OnceReachRef, sooner for a longer reach and
+	// later for a shorter, the reach weighted by each weapon's damage.
+	onceTurns := 0.0
+	if t.V3 != nil {
+		onceTurns = t.V3.OnceTurns
+		if pw := t.V3.OnceReachPow; pw != 0 {
+			wsum, rsum := 0.0, 0.0
+			for _, set := range [2][]int{direct, indirect} {
+				for _, i := range set {
+					m := &p.mounts[i]
+					if !m.w.once {
+						continue
+					}
+					reach := float64(m.w.rng)
+					if m.w.indirect {
+						reach = float64(m.w.rng*max(1, m.w.turns) + 15)
+					}
+					x := m.count * float64(m.w.pulse) * meanFace(m.w.sides, m.w.mod)
+					wsum += x
+					rsum += x * max(5, reach)
+				}
+			}
+			if wsum > 0 {
+				onceTurns *= math.Pow(t.V3.OnceReachRef/(rsum/wsum), pw)
+			}
+		}
+	}
 	wTot := 0.0
 	total := 0.0
 	perMount := out.perMount
@@ -545,7 +573,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 			}
 			salvo = frac
 			if frac >= 1 {
-				tk = t.V3.OnceTurns
+				tk = onceTurns
 				tk /= max(1, min(frac, onceTargets))
 			} else if !math.IsInf(tk, 1) {
 				tk = max(t.V3.OnceTurns, float64(tk*(1-frac)))

@@ -88,6 +88,13 @@ type V3Table struct {
 	// weakest arc, not the whole game (no published version; measured by
 	// TestRammedWhenUnhurt).
 	RamLands float64 `json:"ramLands,omitempty"`
+	// OnceReachPow, when not 0, times the one-shot salvos that destroy an
+	// opponent by their reach: they land OnceTurns x (OnceReachRef /
+	// reach)^OnceReachPow into the fight, the reach (cm; an indirect
+	// weapon's range x turns + 15) weighted by each one-shot weapon's
+	// damage (no published version; measured by TestOnceReach).
+	OnceReachPow float64 `json:"onceReachPow,omitempty"`
+	OnceReachRef float64 `json:"onceReachRef,omitempty"`
 }
 
 // V3 returns a deep copy of the metaverse-cv/3 constants table.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math"
+	"sort"
 	"strings"
 	"testing"
 
@@ -108,14 +110,15 @@ func TestRammedWhenUnhurt(t *testing.T) {
 // measurements above stay true: SalvoOverkill raises the CV of the
 // Reference Cruiser's one-shot torpedo boat and RamLands lowers the
 // Reference Cruiser fortress's, neither moves the Reference Cruiser from
-// 100 nor any sample as built, and no published version sets either.
+// 100 nor any sample as built, and no published version sets them or
+// OnceReachPow.
 func TestVariantFlags(t *testing.T) {
 	for _, version := range costing.Versions() {
 		tb, err := costing.TableFor(version)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v3 := tb.V3; v3 != nil && (v3.SalvoOverkill || v3.RamLands != 0) {
+		if v3 := tb.V3; v3 != nil && (v3.SalvoOverkill || v3.RamLands != 0 || v3.OnceReachPow != 0) {
 			t.Errorf("%s sets an unadopted flag: %+v", version, *v3)
 		}
 	}
@@ -144,6 +147,111 @@ func TestVariantFlags(t *testing.T) {
 		}
 		if h.Design.Name == "Reference Cruiser" && (ok != 100 || rm != 100) {
 			t.Errorf("the Reference Cruiser: %d with SalvoOverkill, %d with RamLands", ok, rm)
+		}
+	}
+}
+
+// TestOnceReach measures OnceReachPow: one-shot salvos timed by their
+// reach, against OnceReachRef 30 cm:
+//
+//	go test ./sim -run TestOnceReach -fit -v -timeout 0
+func TestOnceReach(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to measure the once-reach variant of metaverse-cv/7")
+	}
+	vs := []variant{{"metaverse-cv/7", *costing.V7(), false}}
+	for _, ref := range []float64{30, 45, 60, 80} {
+		for _, pw := range []float64{0.25, 0.5, 1} {
+			vs = append(vs, variant{"OnceReachRef " + costing.FormatNumber(ref) + ", pow " + costing.FormatNumber(pw), v7With(func(v3 *costing.V3Table) { v3.OnceReachPow, v3.OnceReachRef = pw, ref }), false})
+		}
+	}
+	measureVariants(t, vs, "one-shot")
+}
+
+// TestOneShotResidual is the diagnosis behind TestOnceReach: in the fit's
+// ladder set, the designs that carry one-shot weapons, their fair CV / CV
+// under metaverse-cv/7 by the one-shot share of their fire and by the
+// size of the salvo, and each design whose salvo is twice the Reference
+// Cruiser's hull or more with its reach (range, or an indirect weapon's
+// range x turns + 15 cm), speed and FTL drive:
+//
+//	go test ./sim -run TestOneShotResidual -fit -v -timeout 0
+func TestOneShotResidual(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to read metaverse-cv/7's error on one-shot designs")
+	}
+	ls := buildLadderSet(t, 101, 500, 150, 30)
+	m := costing.NewModel(nil)
+	rcv := make([]float64, len(ls.ladder))
+	for i := range ls.ladder {
+		rcv[i] = m.Evaluate(ls.ladder[i].Ship.Design, costing.Options{}).Components.CV
+	}
+	cr, err := Compile(m, cruiser(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := float64(max(1, cr.hullMax))
+	type row struct {
+		lr, share, lump float64
+		reach           int
+		s               *Ship
+	}
+	var rows []row
+	for k, s := range ls.ships {
+		cv := math.Max(1, m.Evaluate(s.Design, costing.Options{}).Components.CV)
+		lr, found, prev := 0.0, false, -1
+		for j, x := range ls.scores[k] {
+			if x < 0 {
+				continue
+			}
+			if prev >= 0 && ls.scores[k][prev] >= 0.5 && x < 0.5 {
+				lr, found = math.Log(fairBetween(ls.scores[k][prev], x, rcv[prev], rcv[j])/cv), true
+				break
+			}
+			prev = j
+		}
+		var all, once float64
+		reach := 0
+		for ci := range s.copies {
+			w := &s.weapons[s.copies[ci].w]
+			if !w.tShips || w.pulse == 0 {
+				continue
+			}
+			all += expected(w)
+			if w.rof == rofOneShot {
+				once += expected(w)
+				r := w.rng
+				if w.indirect {
+					r = w.rng*max(1, w.turns) + 15
+				}
+				reach = max(reach, r)
+			}
+		}
+		if once > 0 && found {
+			rows = append(rows, row{lr, once / all, once / ref, reach, s})
+		}
+	}
+	bucket := func(name string, in func(r row) bool) {
+		n, sum := 0, 0.0
+		for _, r := range rows {
+			if in(r) {
+				n, sum = n+1, sum+r.lr
+			}
+		}
+		if n > 0 {
+			t.Logf("%-36s %3d designs, fair CV / CV x%.2f (geometric mean)", name, n, math.Exp(sum/float64(n)))
+		}
+	}
+	bucket("all with one-shot weapons", func(r row) bool { return true })
+	bucket("one-shot share under 1/2", func(r row) bool { return r.share < 0.5 })
+	bucket("one-shot share 1/2 or more", func(r row) bool { return r.share >= 0.5 })
+	bucket("salvo under the cruiser's hull", func(r row) bool { return r.lump < 1 })
+	bucket("salvo 1-2 times its hull", func(r row) bool { return r.lump >= 1 && r.lump < 2 })
+	bucket("salvo twice its hull or more", func(r row) bool { return r.lump >= 2 })
+	sort.Slice(rows, func(i, j int) bool { return rows[i].reach < rows[j].reach })
+	for _, r := range rows {
+		if r.lump >= 2 {
+			t.Logf("  %s: salvo %.1f x the cruiser's hull, %.0f %% of its fire, reach %d cm, speed %d, FTL rating %d: x%.2f", r.s.Name, r.lump, 100*r.share, r.reach, r.s.maxSpeed, r.s.ftlRating, math.Exp(r.lr))
 		}
 	}
 }
