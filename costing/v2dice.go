@@ -58,6 +58,15 @@ type wspec struct {
 	once bool
 }
 
+// strikeRadius is how near a salvo must come to strike a ship: 15 cm,
+// 20 with GR, before the target's EW.
+func (w *wspec) strikeRadius() int {
+	if w.gr {
+		return 20
+	}
+	return 15
+}
+
 func specOf(t *Table, w *designer.WeaponDef) wspec {
 	rof, ok := t.RateOfFire[w.RateOfFire]
 	if !ok {

@@ -437,7 +437,7 @@ func (e *eval) offenceAt(p *profile, sector int, useDirect bool, out *offenceDet
 					}
 					reach := float64(m.w.rng)
 					if m.w.indirect {
-						reach = float64(m.w.rng*max(1, m.w.turns) + 15)
+						reach = float64(m.w.rng*max(1, m.w.turns) + m.w.strikeRadius())
 					}
 					x := m.count * float64(m.w.pulse) * meanFace(m.w.sides, m.w.mod)
 					wsum += x
@@ -682,11 +682,7 @@ func (e *eval) mountAgainst(p *profile, i, oi, sensor int, ew float64) *mountMem
 	if !w.indirect {
 		mm.r, mm.hits = e.directRates(w, p.mounts[i].count, sensor, ew, float64(r.TR), &ro.arc, r.EMS, r.MF, nil)
 	} else {
-		radius := 15
-		if w.gr {
-			radius = 20
-		}
-		radius = max(1, radius-r.EW)
+		radius := max(1, w.strikeRadius()-r.EW)
 		reach := 0.0
 		for di, dist := range t.Ranges {
 			need := max(0, dist-radius)

@@ -91,7 +91,7 @@ type V3Table struct {
 	// OnceReachPow, when not 0, times the one-shot salvos that destroy an
 	// opponent by their reach: they land OnceTurns x (OnceReachRef /
 	// reach)^OnceReachPow into the fight, the reach (cm; an indirect
-	// weapon's range x turns + 15) weighted by each one-shot weapon's
+	// weapon's range x turns + its strike radius) weighted by each one-shot weapon's
 	// damage (no published version; measured by TestOnceReach).
 	OnceReachPow float64 `json:"onceReachPow,omitempty"`
 	OnceReachRef float64 `json:"onceReachRef,omitempty"`

@@ -43,11 +43,7 @@ func (b *battle) salvoReaches(w *weapon, t *shipState) bool {
 	if w.q&qPO != 0 {
 		return true
 	}
-	r := 15
-	if w.q&qGR != 0 {
-		r = 20
-	}
-	return b.dist <= w.rng*max(1, w.turns)+max(1, r-t.ew())
+	return b.dist <= w.rng*max(1, w.turns)+max(1, w.strikeRadius()-t.ew())
 }
 
 func (b *battle) markFired(st *shipState, ci int) {

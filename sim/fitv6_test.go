@@ -89,17 +89,9 @@ func (ls *ladderSet) loss(m *costing.Model) (float64, int) {
 	tot, in := 0.0, 0
 	for k, s := range ls.ships {
 		cv := math.Max(1, m.Evaluate(s.Design, costing.Options{}).Components.CV)
-		sc := ls.scores[k]
-		lr, found, prev := 2.0, false, -1
-		for j := range sc {
-			if sc[j] < 0 {
-				continue
-			}
-			if prev >= 0 && sc[prev] >= 0.5 && sc[j] < 0.5 {
-				lr, found = math.Log(fairBetween(sc[prev], sc[j], rcv[prev], rcv[j])/cv), true
-				break
-			}
-			prev = j
+		lr, found := ls.logRatio(k, rcv, cv)
+		if !found {
+			lr = 2
 		}
 		tot += math.Min(lr*lr, 4)
 		if found && math.Abs(lr) <= math.Log(1.5) {
@@ -107,6 +99,23 @@ func (ls *ladderSet) loss(m *costing.Model) (float64, int) {
 		}
 	}
 	return tot / float64(len(ls.ships)), in
+}
+
+// logRatio is log(fair CV / cv) of the set's design k, its fair CV read
+// where its scores cross one half between two rungs it played (rung CVs
+// rcv), and whether they cross.
+func (ls *ladderSet) logRatio(k int, rcv []float64, cv float64) (float64, bool) {
+	sc, prev := ls.scores[k], -1
+	for j := range sc {
+		if sc[j] < 0 {
+			continue
+		}
+		if prev >= 0 && sc[prev] >= 0.5 && sc[j] < 0.5 {
+			return math.Log(fairBetween(sc[prev], sc[j], rcv[prev], rcv[j]) / cv), true
+		}
+		prev = j
+	}
+	return 0, false
 }
 
 // v6Params are metaverse-cv/6's free constants: metaverse-cv/4's, the

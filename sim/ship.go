@@ -522,11 +522,7 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 		if !w.indirect || !w.tShips || w.pulse == 0 || w.q&qPO != 0 {
 			continue
 		}
-		r := 15
-		if w.q&qGR != 0 {
-			r = 20
-		}
-		reach := w.rng*max(1, w.turns) + r // as salvoReaches, against EW 0
+		reach := w.rng*max(1, w.turns) + w.strikeRadius() // as salvoReaches, against EW 0
 		v := turnShare(w) * salvoWorth(w)
 		for k := range s.salvoAt {
 			if 5*k <= reach {
@@ -535,6 +531,15 @@ func Compile(m *costing.Model, d *designer.Design) (*Ship, error) {
 		}
 	}
 	return s, nil
+}
+
+// strikeRadius is how near a salvo must come to strike a ship: 15 cm,
+// 20 with GR, before the target's EW (rules §1.3.2).
+func (w *weapon) strikeRadius() int {
+	if w.q&qGR != 0 {
+		return 20
+	}
+	return 15
 }
 
 func compileWeapon(w *designer.WeaponDef) weapon {

@@ -173,7 +173,7 @@ func TestOnceReach(t *testing.T) {
 // under metaverse-cv/7 by the one-shot share of their fire and by the
 // size of the salvo, and each design whose salvo is twice the Reference
 // Cruiser's hull or more with its reach (range, or an indirect weapon's
-// range x turns + 15 cm), speed and FTL drive:
+// range x turns + its strike radius), speed and FTL drive:
 //
 //	go test ./sim -run TestOneShotResidual -fit -v -timeout 0
 func TestOneShotResidual(t *testing.T) {
@@ -199,17 +199,7 @@ func TestOneShotResidual(t *testing.T) {
 	var rows []row
 	for k, s := range ls.ships {
 		cv := math.Max(1, m.Evaluate(s.Design, costing.Options{}).Components.CV)
-		lr, found, prev := 0.0, false, -1
-		for j, x := range ls.scores[k] {
-			if x < 0 {
-				continue
-			}
-			if prev >= 0 && ls.scores[k][prev] >= 0.5 && x < 0.5 {
-				lr, found = math.Log(fairBetween(ls.scores[k][prev], x, rcv[prev], rcv[j])/cv), true
-				break
-			}
-			prev = j
-		}
+		lr, found := ls.logRatio(k, rcv, cv)
 		var all, once float64
 		reach := 0
 		for ci := range s.copies {
@@ -222,7 +212,7 @@ func TestOneShotResidual(t *testing.T) {
 				once += expected(w)
 				r := w.rng
 				if w.indirect {
-					r = w.rng*max(1, w.turns) + 15
+					r = w.rng*max(1, w.turns) + w.strikeRadius()
 				}
 				reach = max(reach, r)
 			}
