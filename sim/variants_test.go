@@ -1,12 +1,15 @@
 package sim
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/slipway/slipway/costing"
+	"github.com/slipway/slipway/designer"
 )
 
 // Variants of metaverse-cv/7 that were tried and not adopted
@@ -243,5 +246,125 @@ func TestOneShotResidual(t *testing.T) {
 		if r.lump >= 2 {
 			t.Logf("  %s: salvo %.1f x the cruiser's hull, %.0f %% of its fire, reach %d cm, speed %d, FTL rating %d: x%.2f", r.s.Name, r.lump, 100*r.share, r.reach, r.s.maxSpeed, r.s.ftlRating, math.Exp(r.lr))
 		}
+	}
+}
+
+// TestTenthSessionReadings reproduces the readings docs/calibration.md and
+// docs/simulation.md quote from the tenth session's traces, deployed by
+// the encounter rules unless a start is named:
+//
+//   - how often the ladder's rungs, and generated designs of its CV, ram
+//     the Reference Cruiser and IKS Tesla fortresses (1,000 battles a
+//     rung; 40 against each of 20 generated designs within 10 % of CV);
+//
+//   - the SS Clinton and the hedgehog USS Newton against the lowest rungs;
+//
+//   - the generated gunship (design 138 of TestOneStepBetterGenerated)
+//     with armour +1 against itself as built, from 100 and 120 cm.
+//
+//     go test ./sim -run TestTenthSessionReadings -fit -v -timeout 0
+func TestTenthSessionReadings(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to play the tenth session's readings again")
+	}
+	m := costing.NewModel(nil)
+	ladder, err := Ladder(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rung := map[float64]*Ship{}
+	for _, r := range ladder {
+		rung[r.Scale] = r.Ship
+	}
+	hs, err := Holdout(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ho := map[string]*Ship{}
+	for _, h := range hs {
+		s, err := Compile(m, h.Design)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ho[h.Design.Name] = s
+	}
+	// rams plays a against b n times (seeds s, i) and counts a's wins,
+	// draws and losses, and the battles in which b rammed a.
+	rams := func(a, b *Ship, n int, seed uint64) (wins, draws, losses, rammed int) {
+		for i := range n {
+			bt := newBattle([]*Ship{a}, []*Ship{b}, Options{})
+			hit := false
+			bt.trace = func(f string, args ...any) {
+				if strings.Contains(fmt.Sprintf(f, args...), " rams "+a.Name) {
+					hit = true
+				}
+			}
+			switch bt.play(battleRand(seed, i)).Winner {
+			case 0:
+				wins++
+			case -1:
+				draws++
+			default:
+				losses++
+			}
+			if hit {
+				rammed++
+			}
+		}
+		return
+	}
+	for _, c := range []struct {
+		name  string
+		scale float64
+	}{{"Reference Cruiser (fortress)", 2.2}, {"Reference Cruiser (fortress)", 3.3}, {"IKS Tesla (fortress)", 3.3}, {"IKS Tesla (fortress)", 5}} {
+		w, d, l, r := rams(ho[c.name], rung[c.scale], 1000, 1)
+		t.Logf("%s against x%g: wins %d, draws %d, losses %d of 1000; rammed in %d", c.name, c.scale, w, d, l, r)
+	}
+	fort := ho["Reference Cruiser (fortress)"]
+	g := NewGenerator(99, nil)
+	opp, n, rammed := 0, 0, 0
+	for i := 0; i < 4000 && opp < 20; i++ {
+		_, s := generatedShip(t, m, g, i)
+		if !s.Eval.Legal || s.Eval.CV < fort.Eval.CV*9/10 || s.Eval.CV > fort.Eval.CV*11/10 {
+			continue
+		}
+		opp++
+		_, _, _, r := rams(fort, s, 40, uint64(i))
+		n, rammed = n+40, rammed+r
+	}
+	t.Logf("Reference Cruiser (fortress) against %d generated designs of its CV: rammed in %d of %d battles", opp, rammed, n)
+	for _, c := range []struct {
+		name  string
+		scale float64
+	}{{"SS Clinton", 0.2}, {"SS Clinton", 0.3}, {"SS Clinton", 0.45}, {"USS Newton (hedgehog)", 0.2}} {
+		r := Run([]*Ship{ho[c.name]}, []*Ship{rung[c.scale]}, 1000, 1, 0, Options{})
+		t.Logf("%s against x%g: wins %.1f %%, draws %.1f %%", c.name, c.scale, 100*float64(r.Wins[0])/1000, 100*float64(r.Draws)/1000)
+	}
+	gen := NewGenerator(777, nil)
+	var d *designer.Design
+	var base *Ship
+	for i := 0; i <= 138; i++ {
+		d, base = generatedShip(t, m, gen, i)
+	}
+	raw, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	armoured, err := designer.DecodeDesign(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range oneSteps() {
+		if st.name == "armour +1" {
+			st.edit(armoured)
+		}
+	}
+	step, err := Compile(m, armoured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, start := range []int{100, 120} {
+		r := Run([]*Ship{step}, []*Ship{base}, 2000, 1, 0, Options{StartRange: start})
+		t.Logf("generated gunship 138 with armour +1 against itself from %d cm: scores %.3f", start, r.WinRate(0))
 	}
 }
