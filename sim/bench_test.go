@@ -91,21 +91,29 @@ func sampleVariant(tb testing.TB, m *costing.Model, name string, edit func(d *de
 	if err != nil {
 		tb.Fatal(err)
 	}
-	d, err := designer.DecodeDesign(raw)
+	s, ok, err = variantOf(m, raw, edit)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return s, ok
+}
+
+// variantOf is the design raw changed by edit (none when nil), at the
+// lowest tech level that fits it (at least its own), compiled under m;
+// ok is false when edit does not apply.
+func variantOf(m *costing.Model, raw []byte, edit func(d *designer.Design) bool) (s *Ship, ok bool, err error) {
+	d, err := designer.DecodeDesign(raw)
+	if err != nil {
+		return nil, false, err
+	}
 	if edit != nil && !edit(d) {
-		return nil, false
+		return nil, false, nil
 	}
 	if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
 		d.TechLevel = min(10, tl)
 	}
 	s, err = Compile(m, d)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s, true
+	return s, err == nil, err
 }
 
 // generatedShip is design i of the generator (StyleRandom), and the ship

@@ -282,18 +282,8 @@ func TestOneStepBetterGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, st := range oneSteps() {
-			v, err := designer.DecodeDesign(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !st.edit(v) {
-				continue
-			}
-			if tl := m.Catalogue().Space(v).MinTechLevel; tl > v.TechLevel {
-				v.TechLevel = min(10, tl)
-			}
-			s, err := Compile(m, v)
-			if err != nil || !s.Eval.Legal {
+			s, ok, err := variantOf(m, raw, st.edit)
+			if err != nil || !ok || !s.Eval.Legal {
 				continue
 			}
 			w := (Run([]*Ship{s}, []*Ship{base}, 300, 1, 0, Options{}).WinRate(0) +

@@ -350,18 +350,13 @@ func TestTenthSessionReadings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	armoured, err := designer.DecodeDesign(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var step *Ship
 	for _, st := range oneSteps() {
 		if st.name == "armour +1" {
-			st.edit(armoured)
+			if step, _, err = variantOf(m, raw, st.edit); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	step, err := Compile(m, armoured)
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, start := range []int{100, 120} {
 		r := Run([]*Ship{step}, []*Ship{base}, 2000, 1, 0, Options{StartRange: start})
