@@ -341,7 +341,11 @@ type Rung struct {
 // Ladder builds the reference-cruiser ladder: the cruiser with its hull
 // hits and weapon mounts scaled from a fifth to 24 times, each rung legal
 // and of higher CV than the one below, in CV order.
-func Ladder(m *costing.Model) ([]Rung, error) {
+func Ladder(m *costing.Model) ([]Rung, error) { return ladderOf(m, nil) }
+
+// ladderOf is Ladder with edit, when not nil, applied to every rung's
+// design after its scaling: the diagnostics' other yardsticks.
+func ladderOf(m *costing.Model, edit func(*designer.Design)) ([]Rung, error) {
 	raw, err := fs.ReadFile(data.Samples(), "reference-cruiser.json")
 	if err != nil {
 		return nil, err
@@ -361,6 +365,9 @@ func Ladder(m *costing.Model) ([]Rung, error) {
 				w := &ns.Section.Weapons[i]
 				w.Count = max(1, int(math.Round(float64(w.Count)*k)))
 			}
+		}
+		if edit != nil {
+			edit(d)
 		}
 		d.Name = fmt.Sprintf("Reference Cruiser x%g", k)
 		if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
@@ -544,6 +551,11 @@ func HoldoutTable(m *costing.Model, hs []HoldoutDesign, duels int, seed uint64, 
 	if err != nil {
 		return nil, err
 	}
+	return holdoutOn(m, ladder, hs, duels, seed, workers)
+}
+
+// holdoutOn is HoldoutTable against the given ladder.
+func holdoutOn(m *costing.Model, ladder []Rung, hs []HoldoutDesign, duels int, seed uint64, workers int) (*HoldoutReport, error) {
 	field, err := fieldShips(m, seed)
 	if err != nil {
 		return nil, err

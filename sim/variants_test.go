@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -362,4 +363,61 @@ func TestTenthSessionReadings(t *testing.T) {
 		r := Run([]*Ship{step}, []*Ship{base}, 2000, 1, 0, Options{StartRange: start})
 		t.Logf("generated gunship 138 with armour +1 against itself from %d cm: scores %.3f", start, r.WinRate(0))
 	}
+}
+
+// TestLadderWithoutFTL reads the hold-out against a second yardstick: the
+// ladder with the Reference Cruiser's FTL drive taken out of every rung,
+// each rung priced by metaverse-cv/7, 200 duels a rung. It asks whether
+// the USS Newton's designs read low because the ladder strikes by FTL
+// (docs/calibration.md, "What is left"), and asserts nothing:
+//
+//	go test ./sim -run TestLadderWithoutFTL -fit -v -timeout 0
+func TestLadderWithoutFTL(t *testing.T) {
+	if !*fitFlag {
+		t.Skip("run with -fit to read the hold-out against a ladder without FTL")
+	}
+	m := costing.NewModel(nil)
+	hs, err := Holdout(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noFTL := func(d *designer.Design) {
+		for _, ns := range d.Sections.List() {
+			ns.Section.Systems = slices.DeleteFunc(ns.Section.Systems, func(s designer.System) bool {
+				return strings.HasPrefix(s.Kind, "ftl")
+			})
+		}
+	}
+	reps := map[string]*HoldoutReport{}
+	for name, edit := range map[string]func(*designer.Design){"as built": nil, "without FTL": noFTL} {
+		ladder, err := ladderOf(m, edit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := holdoutOn(m, ladder, hs, 200, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps[name] = rep
+		cvs := ""
+		for i, r := range rep.Ladder {
+			if f := rep.LadderField[i]; f.Opponents > 0 {
+				cvs += fmt.Sprintf(" x%g %d (field %.2f)", r.Scale, r.CV, f.Ratio)
+			} else {
+				cvs += fmt.Sprintf(" x%g %d", r.Scale, r.CV)
+			}
+		}
+		t.Logf("ladder %s: hold-out %d and %d of %d; rungs:%s", name, rep.Within(0.67, 1.5), rep.Within(0.8, 1.25), len(rep.Rows), cvs)
+	}
+	a, b := reps["as built"], reps["without FTL"]
+	for i := range a.Rows {
+		t.Logf("  %-36s CV %3d: %s / %s", a.Rows[i].Name, a.Rows[i].CV, ratioText(a.Rows[i].FairCV), ratioText(b.Rows[i].FairCV))
+	}
+}
+
+func ratioText(f FairCV) string {
+	if f.Bound != "" {
+		return fmt.Sprintf("%s %.2f", f.Bound, f.Ratio())
+	}
+	return fmt.Sprintf("%.2f", f.Ratio())
 }
