@@ -10,6 +10,29 @@ import (
 	"github.com/slipway/slipway/designer"
 )
 
+// quality is a crew and command quality.
+type quality struct {
+	crew int
+	cmd  designer.Die
+}
+
+// ftlGroups name ftlGroup's groups of designs.
+var ftlGroups = []string{"no FTL attack", "FTL attack under a quarter of O", "FTL attack a quarter of O or more"}
+
+// ftlGroup is the group of the design whose explanation is ex, by the
+// share of its offence its FTL attack gives: none, under a quarter, a
+// quarter or more.
+func ftlGroup(ex *costing.Node) int {
+	o, f := ex.Find("offence"), ex.Find("ftlAttack")
+	switch {
+	case o == nil || f == nil || o.Value <= 0 || f.Value <= 0:
+		return 0
+	case f.Value/o.Value < 0.25:
+		return 1
+	}
+	return 2
+}
+
 // TestQualityWorth measures what crew and command quality are worth in
 // battle, for docs/calibration.md ("What is left"): 60 designs of the
 // calibration generator (seed 4242, every style), each at other crew and
@@ -32,12 +55,8 @@ func TestQualityWorth(t *testing.T) {
 	}
 	m := costing.NewModel(nil)
 	beta, _ := ForecastBeta(costing.VersionV7)
-	type quality struct {
-		crew int
-		cmd  designer.Die
-	}
 	qs := []quality{{1, "D2"}, {3, "D3"}, {5, "D3"}, {2, "D6"}, {5, "D6"}}
-	groups := []string{"no FTL attack", "FTL attack under a quarter of O", "FTL attack a quarter of O or more"}
+	groups := ftlGroups
 	type cell struct {
 		sum, cv, lo, hi float64
 		n               int
@@ -46,13 +65,7 @@ func TestQualityWorth(t *testing.T) {
 	g := NewGenerator(4242, nil)
 	for i := 0; i < 60; i++ {
 		d, base := generatedShip(t, m, g, i)
-		grp, ex := 0, base.Eval.Explanation
-		if o, f := ex.Find("offence"), ex.Find("ftlAttack"); o != nil && f != nil && o.Value > 0 && f.Value > 0 {
-			grp = 1
-			if f.Value/o.Value >= 0.25 {
-				grp = 2
-			}
-		}
+		grp := ftlGroup(base.Eval.Explanation)
 		for qi, q := range qs {
 			v := *d
 			v.CrewQuality, v.CommandQuality = q.crew, q.cmd
@@ -140,22 +153,8 @@ func TestQualityPricedByWorth(t *testing.T) {
 	}
 	m := costing.NewModel(nil)
 	beta, _ := ForecastBeta(costing.VersionV7)
-	type quality struct {
-		crew int
-		cmd  designer.Die
-	}
 	qs := []quality{{1, "D2"}, {1, "D3"}, {3, "D3"}, {4, "D3"}, {5, "D3"}, {2, "D2"}, {2, "D4"}, {2, "D6"}, {3, "D4"}, {5, "D6"}}
-	groups := []string{"no FTL attack", "FTL attack under a quarter of O", "FTL attack a quarter of O or more"}
-	group := func(ex *costing.Node) int {
-		o, f := ex.Find("offence"), ex.Find("ftlAttack")
-		switch {
-		case o == nil || f == nil || o.Value <= 0 || f.Value <= 0:
-			return 0
-		case f.Value/o.Value < 0.25:
-			return 1
-		}
-		return 2
-	}
+	groups, group := ftlGroups, ftlGroup
 	g := NewGenerator(31337, nil)
 	r := rand.New(rand.NewPCG(31337, 0xe7))
 	var ds []*designer.Design
