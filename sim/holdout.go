@@ -403,6 +403,22 @@ type FairCV struct {
 // Ratio is fair CV over CV.
 func (f FairCV) Ratio() float64 { return f.Fair / float64(max(1, f.CV)) }
 
+// RatioText is Ratio to two places, "under" or "over" before it when it
+// is a bound beyond the ladder.
+func (f FairCV) RatioText() string { return bounded(f.Bound, fmt.Sprintf("%.2f", f.Ratio())) }
+
+// bounded puts "over" or "under" before text when bound is "above" or
+// "below": a reading beyond the end of a ladder or of the fleets played.
+func bounded(bound, text string) string {
+	switch bound {
+	case "above":
+		return "over " + text
+	case "below":
+		return "under " + text
+	}
+	return text
+}
+
 // FairValue duels s against the ladder's rungs, duels battles each, from
 // the rung nearest its CV outwards until its score crosses one half.
 func FairValue(s *Ship, ladder []Rung, duels int, seed uint64, opt Options) FairCV {
@@ -681,14 +697,8 @@ func (r *HoldoutReport) Markdown() string {
 		c := r.Fleets[0].CruiserCV
 		fmt.Fprintf(&sb, "\nIn a fleet CV adds up, so a rung should be worth about its CV / %d Reference Cruisers fighting together. What each is worth (the fleet it beats half the time, %d battles a fleet):\n\n| scale | CV | CV / %d | cruisers it is worth | worth / (CV / %d) |\n|---|---|---|---|---|\n", c, r.FieldDuels, c, c)
 		for _, w := range r.Fleets {
-			n := fmt.Sprintf("%.1f", w.Cruisers)
-			x := fmt.Sprintf("%.2f", w.Ratio())
-			switch w.Bound {
-			case "above":
-				n, x = "over "+n, "over "+x
-			case "below":
-				n, x = "under "+n, "under "+x
-			}
+			n := bounded(w.Bound, fmt.Sprintf("%.1f", w.Cruisers))
+			x := bounded(w.Bound, fmt.Sprintf("%.2f", w.Ratio()))
 			fmt.Fprintf(&sb, "| ×%g | %d | %.1f | %s | %s |\n", w.Scale, w.CV, float64(w.CV)/float64(max(1, w.CruiserCV)), n, x)
 		}
 	}
@@ -698,22 +708,10 @@ func (r *HoldoutReport) Markdown() string {
 		fieldOpponents, r.FieldDuels, r.Beta, r.FieldWithin(0.67, 1.5), r.FieldWithin(0.8, 1.25))
 	sb.WriteString("| design | family | CV | fair CV | fair / CV | score v the field | field / CV |\n|---|---|---|---|---|---|---|\n")
 	for _, row := range r.Rows {
-		fair := fmt.Sprintf("%.0f", row.Fair)
-		switch row.Bound {
-		case "above":
-			fair = "over " + fair
-		case "below":
-			fair = "under " + fair
-		}
+		fair := bounded(row.Bound, fmt.Sprintf("%.0f", row.Fair))
 		// Beyond the ladder the ratio is a bound: under the lowest rung
 		// fair CV is less than its CV, over the highest more.
-		ratio := fmt.Sprintf("%.2f", row.Ratio())
-		switch row.Bound {
-		case "above":
-			ratio = "over " + ratio
-		case "below":
-			ratio = "under " + ratio
-		}
+		ratio := row.RatioText()
 		if x := row.Ratio(); row.Bound != "" || x < 0.67 || x > 1.5 {
 			ratio = "**" + ratio + "**"
 		}

@@ -389,7 +389,11 @@ func TestLadderWithoutFTL(t *testing.T) {
 		}
 	}
 	reps := map[string]*HoldoutReport{}
-	for name, edit := range map[string]func(*designer.Design){"as built": nil, "without FTL": noFTL} {
+	for _, y := range []struct {
+		name string
+		edit func(*designer.Design)
+	}{{"as built", nil}, {"without FTL", noFTL}} {
+		name, edit := y.name, y.edit
 		ladder, err := ladderOf(m, edit)
 		if err != nil {
 			t.Fatal(err)
@@ -411,13 +415,6 @@ func TestLadderWithoutFTL(t *testing.T) {
 	}
 	a, b := reps["as built"], reps["without FTL"]
 	for i := range a.Rows {
-		t.Logf("  %-36s CV %3d: %s / %s", a.Rows[i].Name, a.Rows[i].CV, ratioText(a.Rows[i].FairCV), ratioText(b.Rows[i].FairCV))
+		t.Logf("  %-36s CV %3d: %s / %s", a.Rows[i].Name, a.Rows[i].CV, a.Rows[i].RatioText(), b.Rows[i].RatioText())
 	}
-}
-
-func ratioText(f FairCV) string {
-	if f.Bound != "" {
-		return fmt.Sprintf("%s %.2f", f.Bound, f.Ratio())
-	}
-	return fmt.Sprintf("%.2f", f.Ratio())
 }
