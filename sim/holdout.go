@@ -343,37 +343,45 @@ type Rung struct {
 // and of higher CV than the one below, in CV order.
 func Ladder(m *costing.Model) ([]Rung, error) { return ladderOf(m, nil) }
 
-// ladderOf is Ladder with edit, when not nil, applied to every rung's
-// design after its scaling: the diagnostics' other yardsticks.
-func ladderOf(m *costing.Model, edit func(*designer.Design)) ([]Rung, error) {
+// scaledCruiser is the Reference Cruiser with its hull hits and weapon
+// mounts scaled by k (each at least 1), edit applied when not nil, at the
+// lowest tech level that holds its systems (at most 10), compiled under m;
+// its Eval says whether it is legal.
+func scaledCruiser(m *costing.Model, k float64, edit func(*designer.Design)) (*Ship, error) {
 	raw, err := fs.ReadFile(data.Samples(), "reference-cruiser.json")
 	if err != nil {
 		return nil, err
 	}
+	d, err := designer.DecodeDesign(raw)
+	if err != nil {
+		return nil, err
+	}
+	for _, ns := range d.Sections.List() {
+		for i := range ns.Section.Layers {
+			l := &ns.Section.Layers[i]
+			l.HullHits = max(1, int(math.Round(float64(l.HullHits)*k)))
+		}
+		for i := range ns.Section.Weapons {
+			w := &ns.Section.Weapons[i]
+			w.Count = max(1, int(math.Round(float64(w.Count)*k)))
+		}
+	}
+	if edit != nil {
+		edit(d)
+	}
+	d.Name = fmt.Sprintf("Reference Cruiser x%g", k)
+	if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
+		d.TechLevel = min(10, tl)
+	}
+	return Compile(m, d)
+}
+
+// ladderOf is Ladder with edit, when not nil, applied to every rung's
+// design after its scaling: the diagnostics' other yardsticks.
+func ladderOf(m *costing.Model, edit func(*designer.Design)) ([]Rung, error) {
 	var out []Rung
 	for _, k := range ladderScales {
-		d, err := designer.DecodeDesign(raw)
-		if err != nil {
-			return nil, err
-		}
-		for _, ns := range d.Sections.List() {
-			for i := range ns.Section.Layers {
-				l := &ns.Section.Layers[i]
-				l.HullHits = max(1, int(math.Round(float64(l.HullHits)*k)))
-			}
-			for i := range ns.Section.Weapons {
-				w := &ns.Section.Weapons[i]
-				w.Count = max(1, int(math.Round(float64(w.Count)*k)))
-			}
-		}
-		if edit != nil {
-			edit(d)
-		}
-		d.Name = fmt.Sprintf("Reference Cruiser x%g", k)
-		if tl := m.Catalogue().Space(d).MinTechLevel; tl > d.TechLevel {
-			d.TechLevel = min(10, tl)
-		}
-		s, err := Compile(m, d)
+		s, err := scaledCruiser(m, k, edit)
 		if err != nil {
 			return nil, err
 		}
