@@ -151,6 +151,18 @@ func TestHoldoutBoundRatio(t *testing.T) {
 	if n := r.Within(0.67, 1.5); n != 1 {
 		t.Errorf("%d within 0.67-1.5, want 1 (a bound counts as outside)", n)
 	}
+	// The count line says how many no CV can bring within, in agreement.
+	if want := "1 of 3 within 0.67-1.5 (target: all; 1 loses to the lowest rung, the smallest legal, so no CV brings its reading within)"; !strings.Contains(md, want) {
+		t.Errorf("the report lacks %q:\n%s", want, md)
+	}
+	r.Rows = append(r.Rows, HoldoutRow{FairCV: FairCV{Name: "Tiny", CV: 20, Fair: 43, Bound: "below"}})
+	if want := "1 of 4 within 0.67-1.5 (target: all; 2 lose to the lowest rung, the smallest legal, so no CV brings their readings within)"; !strings.Contains(r.Markdown(), want) {
+		t.Errorf("the report lacks %q:\n%s", want, r.Markdown())
+	}
+	r.Rows = r.Rows[1:3]
+	if want := "1 of 2 within 0.67-1.5 (target: all); "; !strings.Contains(r.Markdown(), want) {
+		t.Errorf("the report lacks %q:\n%s", want, r.Markdown())
+	}
 }
 
 // TestField: the field is fieldPool legal generated designs, the same on

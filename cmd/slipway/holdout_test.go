@@ -14,7 +14,7 @@ func TestHoldoutCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"| design | family | CV | fair CV | fair / CV |", "| Reference Cruiser (fortress) | fortress |", "within 0.67-1.5 (target: all)", "| ×1 | 100 |"} {
+	for _, want := range []string{"| design | family | CV | fair CV | fair / CV |", "| Reference Cruiser (fortress) | fortress |", "within 0.67-1.5 (target: all", "| ×1 | 100 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
