@@ -645,37 +645,45 @@ func holdoutOn(m *costing.Model, ladder []Rung, hs []HoldoutDesign, duels int, s
 // Within counts the rows whose fair CV over CV lies within lo-hi, a
 // bound beyond the ladder counting as outside.
 func (r *HoldoutReport) Within(lo, hi float64) int {
-	n := 0
-	for _, row := range r.Rows {
-		if x := row.Ratio(); row.Bound == "" && x >= lo && x <= hi {
-			n++
-		}
-	}
-	return n
+	return r.count(func(row HoldoutRow) bool { return row.ladderWithin(lo, hi) })
 }
 
 // Below counts the rows that lose to the lowest rung: their fair CV is a
 // bound below the ladder, whatever the model prices them at.
 func (r *HoldoutReport) Below() int {
+	return r.count(func(row HoldoutRow) bool { return row.Bound == "below" })
+}
+
+// FieldWithin counts the rows whose field ratio lies within lo-hi, a
+// design with no opponent counting as outside.
+func (r *HoldoutReport) FieldWithin(lo, hi float64) int {
+	return r.count(func(row HoldoutRow) bool { return row.fieldWithin(lo, hi) })
+}
+
+// EitherWithin counts the rows within lo-hi on the ladder or against the
+// field: what a reading by both yardsticks would count.
+func (r *HoldoutReport) EitherWithin(lo, hi float64) int {
+	return r.count(func(row HoldoutRow) bool { return row.ladderWithin(lo, hi) || row.fieldWithin(lo, hi) })
+}
+
+func (r *HoldoutReport) count(in func(HoldoutRow) bool) int {
 	n := 0
 	for _, row := range r.Rows {
-		if row.Bound == "below" {
+		if in(row) {
 			n++
 		}
 	}
 	return n
 }
 
-// FieldWithin counts the rows whose field ratio lies within lo-hi, a
-// design with no opponent counting as outside.
-func (r *HoldoutReport) FieldWithin(lo, hi float64) int {
-	n := 0
-	for _, row := range r.Rows {
-		if x := row.Field.Ratio; row.Field.Opponents > 0 && x >= lo && x <= hi {
-			n++
-		}
-	}
-	return n
+func (row HoldoutRow) ladderWithin(lo, hi float64) bool {
+	x := row.Ratio()
+	return row.Bound == "" && x >= lo && x <= hi
+}
+
+func (row HoldoutRow) fieldWithin(lo, hi float64) bool {
+	x := row.Field.Ratio
+	return row.Field.Opponents > 0 && x >= lo && x <= hi
 }
 
 // ladderFieldSpan is the least, median and greatest field ratio of the
@@ -732,8 +740,8 @@ func (r *HoldoutReport) Markdown() string {
 	}
 	fmt.Fprintf(&sb, "\n%d of %d within 0.67-1.5 (target: %s); %d within 0.8-1.25 (target: 80 %%, %d).\n\n",
 		r.Within(0.67, 1.5), len(r.Rows), target, r.Within(0.8, 1.25), (len(r.Rows)*8+9)/10)
-	fmt.Fprintf(&sb, "Against the field (up to %d generated designs within 10 %% of its CV, %d duels each, the score read through the curve with beta %.3g): %d within 0.67-1.5; %d within 0.8-1.25.\n\n",
-		fieldOpponents, r.FieldDuels, r.Beta, r.FieldWithin(0.67, 1.5), r.FieldWithin(0.8, 1.25))
+	fmt.Fprintf(&sb, "Against the field (up to %d generated designs within 10 %% of its CV, %d duels each, the score read through the curve with beta %.3g): %d within 0.67-1.5; %d within 0.8-1.25. On the ladder or against the field: %d within 0.67-1.5; %d within 0.8-1.25.\n\n",
+		fieldOpponents, r.FieldDuels, r.Beta, r.FieldWithin(0.67, 1.5), r.FieldWithin(0.8, 1.25), r.EitherWithin(0.67, 1.5), r.EitherWithin(0.8, 1.25))
 	sb.WriteString("| design | family | CV | fair CV | fair / CV | score v the field | field / CV |\n|---|---|---|---|---|---|---|\n")
 	for _, row := range r.Rows {
 		fair := bounded(row.Bound, fmt.Sprintf("%.0f", row.Fair))

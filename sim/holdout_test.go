@@ -163,6 +163,20 @@ func TestHoldoutBoundRatio(t *testing.T) {
 	if want := "1 of 2 within 0.67-1.5 (target: all); "; !strings.Contains(r.Markdown(), want) {
 		t.Errorf("the report lacks %q:\n%s", want, r.Markdown())
 	}
+	// Either yardstick: a bound on the ladder may be within on the field,
+	// a design with no field opponent is not, and none counts twice.
+	r.Rows = []HoldoutRow{
+		{FairCV: FairCV{Name: "Small", CV: 51, Fair: 43, Bound: "below"}, Field: FieldScore{Opponents: 40, Ratio: 1.1}},
+		{FairCV: FairCV{Name: "Even", CV: 100, Fair: 100}, Field: FieldScore{Opponents: 40, Ratio: 1}},
+		{FairCV: FairCV{Name: "Odd", CV: 100, Fair: 200}, Field: FieldScore{Opponents: 0, Ratio: 1}},
+		{FairCV: FairCV{Name: "Far", CV: 100, Fair: 140}, Field: FieldScore{Opponents: 40, Ratio: 2}},
+	}
+	if l, f, e := r.Within(0.67, 1.5), r.FieldWithin(0.67, 1.5), r.EitherWithin(0.67, 1.5); l != 2 || f != 2 || e != 3 {
+		t.Errorf("within 0.67-1.5: ladder %d, field %d, either %d; want 2, 2 and 3", l, f, e)
+	}
+	if want := "On the ladder or against the field: 3 within 0.67-1.5; 2 within 0.8-1.25."; !strings.Contains(r.Markdown(), want) {
+		t.Errorf("the report lacks %q:\n%s", want, r.Markdown())
+	}
 }
 
 // TestField: the field is fieldPool legal generated designs, the same on
